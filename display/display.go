@@ -1,0 +1,210 @@
+// Package display is the one display contract of Superstep: how a value
+// shows itself in a notebook.
+//
+// A value that implements Renderer is shown as rich output (a MIME bundle);
+// any other value as text. Show displays a value in the middle of a cell;
+// a display created with an id can later be replaced in place with Update,
+// which is how progress bars and live pictures work.
+//
+// Every picture carries a static image, an <img> with a data URL, that reads
+// correctly on its own: it survives JupyterLab's sanitizer (a reopened
+// notebook, an export to HTML). When the front end runs scripts, a small
+// embedded runtime replaces it with the live SVG and adds interaction.
+//
+// The package knows no domain: it draws plain data (text, tables, SVG,
+// images, progress). Domain packages build their pictures on top of it.
+package display
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"image"
+	"io"
+	"os"
+	"reflect"
+)
+
+// Bundle is a MIME bundle: the same content in several formats, keyed by
+// MIME type, and optional metadata per type.
+type Bundle struct {
+	Data     map[string]any
+	Metadata map[string]any
+}
+
+// Text returns the bundle's text/plain form, or "".
+func (b Bundle) Text() string {
+	s, _ := b.Data["text/plain"].(string)
+	return s
+}
+
+// Renderer is implemented by values that show themselves as rich output.
+type Renderer interface {
+	MIMEBundle() Bundle
+}
+
+// Sink receives displays. The kernel provides one per session; outside the
+// kernel, displays print their text form to standard output.
+type Sink interface {
+	// Display shows a bundle. A non-empty id lets Update replace it later.
+	Display(b Bundle, id string) error
+	// Update replaces the display shown with id.
+	Update(b Bundle, id string) error
+	// Clear clears the cell's output; wait defers it to the next output.
+	Clear(wait bool) error
+	// Page shows a bundle in the front end's pager (help panel).
+	Page(b Bundle) error
+}
+
+// BundleOf returns the bundle that shows v: its own for a Renderer, a PNG
+// for an image.Image, text for anything else.
+func BundleOf(v any) Bundle {
+	switch x := v.(type) {
+	case Renderer:
+		if isNilPointer(v) {
+			return TextBundle("<nil>")
+		}
+		return x.MIMEBundle()
+	case image.Image:
+		return Image(x).MIMEBundle()
+	case Bundle:
+		return x
+	case error:
+		return TextBundle(x.Error())
+	case string:
+		return TextBundle(x)
+	}
+	return TextBundle(fmt.Sprintf("%+v", v))
+}
+
+func isNilPointer(v any) bool {
+	r := reflect.ValueOf(v)
+	return r.Kind() == reflect.Pointer && r.IsNil()
+}
+
+// TextBundle is a bundle with only text/plain.
+func TextBundle(s string) Bundle {
+	return Bundle{Data: map[string]any{"text/plain": s}}
+}
+
+// Output shows values on a Sink. Cells use the package-level functions
+// (Show, Update, NewProgress, ...), which the kernel binds to the cell's
+// output; compiled code that displays while it runs takes an *Output.
+type Output struct {
+	sink Sink
+}
+
+// On returns an Output that shows on sink.
+func On(sink Sink) *Output { return &Output{sink: sink} }
+
+// Sink returns where the output goes.
+func (o *Output) Sink() Sink { return o.sink }
+
+// Show displays v now, in the middle of the cell.
+func (o *Output) Show(v any) { o.report(o.sink.Display(BundleOf(v), "")) }
+
+// ShowWithID displays v under an id that Update can replace later, and
+// returns the id.
+func (o *Output) ShowWithID(v any) string {
+	id := NewID()
+	o.report(o.sink.Display(BundleOf(v), id))
+	return id
+}
+
+// Update replaces the display shown under id with v.
+func (o *Output) Update(id string, v any) { o.report(o.sink.Update(BundleOf(v), id)) }
+
+// Clear clears the cell's output. With wait, the clearing happens when the
+// next output arrives, which avoids flicker in animations.
+func (o *Output) Clear(wait bool) { o.report(o.sink.Clear(wait)) }
+
+// Page shows v in the front end's pager.
+func (o *Output) Page(v any) { o.report(o.sink.Page(BundleOf(v))) }
+
+// NewProgress shows a progress bar for total steps, updated in place.
+func (o *Output) NewProgress(total int, label string) *Progress {
+	return newProgress(o, total, label)
+}
+
+func (o *Output) report(err error) {
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "display: %v\n", err)
+	}
+}
+
+// textSink prints text/plain forms to a writer: displays outside a kernel.
+type textSink struct{ w io.Writer }
+
+func (t textSink) Display(b Bundle, _ string) error {
+	_, err := fmt.Fprintln(t.w, b.Text())
+	return err
+}
+func (t textSink) Update(b Bundle, id string) error { return t.Display(b, id) }
+func (t textSink) Clear(bool) error                 { return nil }
+func (t textSink) Page(b Bundle) error              { return t.Display(b, "") }
+
+// TextOutput returns an Output that prints the text form of displays to w.
+func TextOutput(w io.Writer) *Output { return On(textSink{w}) }
+
+// Here returns the Output of the running cell. In the kernel it is the
+// notebook; in compiled programs, standard output as text.
+func Here() *Output { return TextOutput(os.Stdout) }
+
+// Show displays v now. In a notebook cell the kernel binds it to the cell.
+func Show(v any) { Here().Show(v) }
+
+// ShowWithID displays v under a new id and returns the id, for Update.
+func ShowWithID(v any) string { return Here().ShowWithID(v) }
+
+// Update replaces the display shown under id with v.
+func Update(id string, v any) { Here().Update(id, v) }
+
+// Clear clears the cell's output (wait: at the next output).
+func Clear(wait bool) { Here().Clear(wait) }
+
+// Page shows v in the front end's pager.
+func Page(v any) { Here().Page(v) }
+
+// NewProgress shows a progress bar for total steps, updated in place.
+func NewProgress(total int, label string) *Progress { return Here().NewProgress(total, label) }
+
+// NewID returns a fresh display id.
+func NewID() string {
+	var b [12]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(fmt.Sprintf("crypto/rand failed: %v", err)) // never on Linux
+	}
+	return "ss-" + hex.EncodeToString(b[:])
+}
+
+// htmlEscape escapes text for HTML content and attributes.
+func htmlEscape(s string) string {
+	var b bytes.Buffer
+	for _, r := range s {
+		switch r {
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '"':
+			b.WriteString("&#34;")
+		case '\'':
+			b.WriteString("&#39;")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// truncate shortens s to n runes with an ellipsis.
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Superstep set-up: installs what is missing, builds the Go (Superstep)
+# Jupyter kernel, registers it, and starts Jupyter on the bundled notebooks.
+#
+#   ./install.sh              install, then start Jupyter in notebooks/
+#   ./install.sh --no-start   install only
+#   ./install.sh --test       install with the test tools, then run every test
+#
+# Safe to run again: it only installs what is missing and rebuilds the kernel.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$here"
+mode=start
+case "${1:-}" in
+  "") ;;
+  --no-start) mode=install ;;
+  --test) mode=test ;;
+  -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  *) echo "install.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
+esac
+
+say() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
+die() { printf '\033[1;31minstall.sh:\033[0m %s\n' "$*" >&2; exit 1; }
+
+# --- Go ---------------------------------------------------------------------
+if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then
+  export PATH="/usr/local/go/bin:$PATH"
+fi
+command -v go >/dev/null 2>&1 || die "Go is not installed. Superstep needs Go $(sed -n 's/^go //p' go.mod) or newer: see https://go.dev/doc/install, then run ./install.sh again."
+need_go="$(sed -n 's/^go \([0-9.]*\).*/\1/p' go.mod)"
+have_go="$(go env GOVERSION | sed 's/^go//; s/[^0-9.].*//')"
+if [ "$(printf '%s\n%s\n' "$need_go" "$have_go" | sort -V | head -n1)" != "$need_go" ]; then
+  die "Go $have_go is too old: Superstep needs Go $need_go or newer (see https://go.dev/doc/install)."
+fi
+export PATH="$(go env GOPATH)/bin:$PATH"
+
+# --- Debian packages ----------------------------------------------------------
+packages=(jupyter-client jupyter-notebook jupyter-nbconvert python3-nbclient python3-ipykernel)
+if [ "$mode" = test ]; then
+  packages+=(python3-jupyter-kernel-test chromium nodejs npm)
+fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# npm and nodejs may come from elsewhere (nvm, a tarball): accept them on PATH.
+if [ "${#missing[@]}" -gt 0 ]; then
+  keep=()
+  for p in "${missing[@]}"; do
+    case "$p" in
+      nodejs) command -v node >/dev/null 2>&1 || keep+=("$p") ;;
+      npm) command -v npm >/dev/null 2>&1 || keep+=("$p") ;;
+      *) keep+=("$p") ;;
+    esac
+  done
+  missing=("${keep[@]+"${keep[@]}"}")
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null 2>&1 || die "missing Debian packages: ${missing[*]}. Install them as root: apt-get install ${missing[*]}"
+    sudo=sudo
+  fi
+  say "installing Debian packages: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+command -v jupyter >/dev/null 2>&1 || die "jupyter is not on PATH after installing jupyter-client"
+
+# --- the kernel -----------------------------------------------------------------
+home="${SUPERSTEP_HOME:-$HOME/.local/share/superstep}"
+say "building the kernel into $home/bin"
+go build -o "$home/bin/superstep-kernel" ./kernel/cmd/superstep-kernel
+
+spec="$(mktemp -d)"
+trap 'rm -rf "$spec"' EXIT
+cp kernel/kernelspec/logo-* "$spec/"
+cat > "$spec/kernel.json" <<JSON
+{
+  "argv": ["$home/bin/superstep-kernel", "{connection_file}"],
+  "display_name": "Go (Superstep)",
+  "language": "go",
+  "interrupt_mode": "message",
+  "env": {"SUPERSTEP_SRC": "$here", "SUPERSTEP_DATA": "$here/datasets"},
+  "metadata": {"debugger": false}
+}
+JSON
+jupyter kernelspec install --user --replace --name superstep "$spec" >/dev/null
+jupyter kernelspec list | grep -q '^ *superstep ' || die "the kernelspec superstep did not register"
+say "kernel registered: $(jupyter kernelspec list | grep '^ *superstep ')"
+
+case "$mode" in
+  install) say "done. Start Jupyter with: jupyter notebook $here/notebooks" ;;
+  test) exec bash "$here/.ci/test.sh" ;;
+  start)
+    say "starting Jupyter on $here/notebooks (Ctrl-C stops it)"
+    extra=()
+    [ "$(id -u)" -eq 0 ] && extra+=(--allow-root)
+    exec jupyter notebook --notebook-dir="$here/notebooks" "${extra[@]+"${extra[@]}"}"
+    ;;
+esac

@@ -1,0 +1,389 @@
+// Package kernel is the Superstep Jupyter kernel: it speaks the Jupyter
+// messaging protocol (5.4) over ZeroMQ and runs cells in a session.
+//
+// Five sockets come from the connection file: shell (requests, handled one
+// at a time), control (interrupt and shutdown, handled while a cell runs),
+// iopub (outputs and status), stdin (input requests) and heartbeat. Every
+// message is signed with HMAC-SHA256; one whose signature does not verify is
+// logged and dropped, never acted on.
+package kernel
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"reflect"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/go-zeromq/zmq4"
+	"github.com/traefik/yaegi/interp"
+
+	"superstep/kernel/session"
+	"superstep/kernel/wire"
+)
+
+// Version is the kernel's implementation version.
+const Version = "0.1.0"
+
+// Config says how to run a kernel.
+type Config struct {
+	Conn wire.ConnectionInfo
+	// Log receives the kernel's own diagnostics (never a cell's output).
+	Log *log.Logger
+	// OutputLimit caps the bytes of stdout and stderr one cell may send;
+	// the rest is counted and reported. 0 means DefaultOutputLimit.
+	OutputLimit int
+	// Preload lists the import paths imported before the first cell.
+	Preload []string
+}
+
+// SymbolTable is a yaegi symbol table: "import/path/name" → symbol → value.
+type SymbolTable = map[string]map[string]reflect.Value
+
+// DefaultOutputLimit is the default cap on one cell's printed output: past
+// a few megabytes a browser tab struggles, and nobody reads that much.
+const DefaultOutputLimit = 4 << 20
+
+// Kernel is a running kernel.
+type Kernel struct {
+	cfg     Config
+	signer  *wire.Signer
+	session string // this kernel's session id, in the header of its messages
+	log     *log.Logger
+
+	shell, control, stdin, iopub, hb zmq4.Socket
+	sendMu                           map[zmq4.Socket]*sync.Mutex
+
+	sess  *session.Session
+	comms *comms
+
+	mu        sync.Mutex
+	execCount int
+	history   []historyEntry
+	run       *cellRun // the execute request running now, if any
+	lastRun   *cellRun // the latest one, for output that arrives later
+	shellQ    chan *wire.Message
+	inputs    chan inputReply
+	done      chan struct{}
+	doneOnce  sync.Once
+	restart   bool
+	streams   *streams
+	startedAt time.Time
+}
+
+type inputReply struct {
+	value  string
+	parent string
+}
+
+// New creates a kernel; Serve binds its sockets and runs it.
+func New(cfg Config, symbols []SymbolTable) (*Kernel, error) {
+	if cfg.Log == nil {
+		cfg.Log = log.New(io.Discard, "", 0)
+	}
+	if cfg.OutputLimit <= 0 {
+		cfg.OutputLimit = DefaultOutputLimit
+	}
+	k := &Kernel{
+		cfg:       cfg,
+		signer:    wire.NewSigner(cfg.Conn.Key),
+		session:   wire.NewID(),
+		log:       cfg.Log,
+		comms:     newComms(),
+		shellQ:    make(chan *wire.Message, 1024),
+		inputs:    make(chan inputReply, 1),
+		done:      make(chan struct{}),
+		startedAt: time.Now(),
+	}
+	k.streams = newStreams(k, cfg.OutputLimit)
+	out := newSink(k)
+	tables := append([]SymbolTable(nil), symbols...)
+	tables = append(tables, displayBindings(out))
+	exports := make([]interp.Exports, len(tables))
+	for i, t := range tables {
+		exports[i] = t
+	}
+	sess, err := session.New(session.Options{
+		Stdin:          &stdinReader{k: k},
+		Stdout:         k.streams.writer("stdout"),
+		Stderr:         k.streams.writer("stderr"),
+		Symbols:        exports,
+		Preload:        cfg.Preload,
+		GoroutinePanic: k.goroutinePanic,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("starting the interpreter: %w", err)
+	}
+	k.sess = sess
+	return k, nil
+}
+
+// Serve binds the sockets and handles messages until shutdown or ctx ends.
+// It reports whether the front end asked for a restart.
+func (k *Kernel) Serve(ctx context.Context) (restart bool, err error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	ci := k.cfg.Conn
+	k.shell = zmq4.NewRouter(ctx, zmq4.WithID(zmq4.SocketIdentity("shell-"+k.session)))
+	k.control = zmq4.NewRouter(ctx, zmq4.WithID(zmq4.SocketIdentity("control-"+k.session)))
+	k.stdin = zmq4.NewRouter(ctx, zmq4.WithID(zmq4.SocketIdentity("stdin-"+k.session)))
+	k.iopub = zmq4.NewPub(ctx)
+	k.hb = zmq4.NewRep(ctx)
+	k.sendMu = map[zmq4.Socket]*sync.Mutex{}
+	for _, s := range []struct {
+		sock zmq4.Socket
+		port int
+		name string
+	}{{k.shell, ci.ShellPort, "shell"}, {k.control, ci.ControlPort, "control"}, {k.stdin, ci.StdinPort, "stdin"}, {k.iopub, ci.IOPubPort, "iopub"}, {k.hb, ci.HBPort, "heartbeat"}} {
+		k.sendMu[s.sock] = &sync.Mutex{}
+		if err := s.sock.Listen(ci.Endpoint(s.port)); err != nil {
+			return false, fmt.Errorf("binding the %s socket to %s: %w", s.name, ci.Endpoint(s.port), err)
+		}
+	}
+	defer func() {
+		for _, s := range []zmq4.Socket{k.shell, k.control, k.stdin, k.iopub, k.hb} {
+			s.Close()
+		}
+	}()
+	k.log.Printf("superstep kernel %s listening on %s (pid %d)", Version, ci.Endpoint(ci.ShellPort), os.Getpid())
+
+	go k.heartbeat()
+	go k.receive(k.shell, "shell", func(m *wire.Message) { k.shellQ <- m })
+	go k.receive(k.control, "control", k.handleControl)
+	go k.receive(k.stdin, "stdin", k.handleStdin)
+	go k.streams.flushLoop(k.done)
+	go k.shellLoop()
+	k.publish(nil, "status", map[string]any{"execution_state": "starting"})
+
+	select {
+	case <-ctx.Done():
+	case <-k.done:
+	}
+	k.streams.flushAll()
+	time.Sleep(50 * time.Millisecond) // let the last iopub messages leave
+	return k.restart, nil
+}
+
+// Stop ends Serve.
+func (k *Kernel) Stop() { k.doneOnce.Do(func() { close(k.done) }) }
+
+func (k *Kernel) heartbeat() {
+	for {
+		msg, err := k.hb.Recv()
+		if err != nil {
+			select {
+			case <-k.done:
+				return
+			default:
+			}
+			if errors.Is(err, context.Canceled) {
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		if err := k.hb.Send(msg); err != nil {
+			k.log.Printf("heartbeat: %v", err)
+		}
+	}
+}
+
+// receive reads messages from a socket, verifies them and hands them on.
+func (k *Kernel) receive(sock zmq4.Socket, name string, handle func(*wire.Message)) {
+	for {
+		raw, err := sock.Recv()
+		if err != nil {
+			select {
+			case <-k.done:
+				return
+			default:
+			}
+			if errors.Is(err, context.Canceled) {
+				return
+			}
+			k.log.Printf("%s: receive: %v", name, err)
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		msg, err := k.signer.Decode(raw.Frames)
+		if err != nil {
+			// Never act on a message that is not signed with our key.
+			k.log.Printf("%s: dropped a message: %v", name, err)
+			continue
+		}
+		handle(msg)
+	}
+}
+
+func (k *Kernel) send(sock zmq4.Socket, msg *wire.Message) {
+	frames, err := k.signer.Encode(msg)
+	if err != nil {
+		k.log.Printf("encoding %s: %v", msg.Header.MsgType, err)
+		return
+	}
+	mu := k.sendMu[sock]
+	mu.Lock()
+	defer mu.Unlock()
+	if err := sock.SendMulti(zmq4.NewMsgFrom(frames...)); err != nil {
+		k.log.Printf("sending %s: %v", msg.Header.MsgType, err)
+	}
+}
+
+// reply answers a request on the socket it came from.
+func (k *Kernel) reply(sock zmq4.Socket, req *wire.Message, msgType string, content any) {
+	k.send(sock, wire.Reply(req, k.session, msgType, content))
+}
+
+// publish sends a message on iopub with parent as parent header (raw JSON,
+// may be nil).
+func (k *Kernel) publish(parent json.RawMessage, msgType string, content any) {
+	msg := &wire.Message{
+		Identities:   [][]byte{[]byte("kernel." + k.session + "." + msgType)},
+		Header:       wire.NewHeader(msgType, k.session),
+		ParentHeader: parent,
+		Body:         content,
+	}
+	k.send(k.iopub, msg)
+}
+
+func (k *Kernel) status(parent json.RawMessage, state string) {
+	k.publish(parent, "status", map[string]any{"execution_state": state})
+}
+
+func (k *Kernel) shellLoop() {
+	for {
+		select {
+		case <-k.done:
+			return
+		case msg := <-k.shellQ:
+			k.handleShell(msg)
+		}
+	}
+}
+
+func (k *Kernel) handleShell(msg *wire.Message) {
+	k.status(msg.RawHeader, "busy")
+	defer k.status(msg.RawHeader, "idle")
+	switch msg.Header.MsgType {
+	case "execute_request":
+		k.execute(msg)
+	case "kernel_info_request":
+		k.reply(k.shell, msg, "kernel_info_reply", k.kernelInfo())
+	case "complete_request":
+		k.complete(msg)
+	case "inspect_request":
+		k.inspect(msg)
+	case "is_complete_request":
+		k.isComplete(msg)
+	case "history_request":
+		k.historyRequest(msg)
+	case "comm_info_request":
+		k.commInfo(k.shell, msg)
+	case "comm_open":
+		k.commOpen(msg)
+	case "comm_msg":
+		k.commMsg(msg)
+	case "comm_close":
+		k.commClose(msg)
+	case "shutdown_request":
+		k.shutdown(k.shell, msg)
+	default:
+		k.log.Printf("shell: unknown message type %q, ignored", msg.Header.MsgType)
+	}
+}
+
+func (k *Kernel) handleControl(msg *wire.Message) {
+	k.status(msg.RawHeader, "busy")
+	defer k.status(msg.RawHeader, "idle")
+	switch msg.Header.MsgType {
+	case "interrupt_request":
+		k.interrupt()
+		k.reply(k.control, msg, "interrupt_reply", map[string]any{"status": "ok"})
+	case "shutdown_request":
+		k.shutdown(k.control, msg)
+	case "kernel_info_request":
+		k.reply(k.control, msg, "kernel_info_reply", k.kernelInfo())
+	case "comm_info_request":
+		k.commInfo(k.control, msg)
+	default:
+		k.log.Printf("control: unknown message type %q, ignored", msg.Header.MsgType)
+	}
+}
+
+func (k *Kernel) handleStdin(msg *wire.Message) {
+	if msg.Header.MsgType != "input_reply" {
+		k.log.Printf("stdin: unexpected %q, ignored", msg.Header.MsgType)
+		return
+	}
+	var c struct {
+		Value string `json:"value"`
+	}
+	if err := json.Unmarshal(msg.Content, &c); err != nil {
+		k.log.Printf("stdin: bad input_reply: %v", err)
+		return
+	}
+	var parent struct {
+		MsgID string `json:"msg_id"`
+	}
+	json.Unmarshal(msg.ParentHeader, &parent)
+	select {
+	case k.inputs <- inputReply{value: c.Value, parent: parent.MsgID}:
+	default:
+		k.log.Printf("stdin: input_reply nobody asked for, ignored")
+	}
+}
+
+// Interrupt stops the running cell, as an interrupt_request or SIGINT does.
+func (k *Kernel) Interrupt() { k.interrupt() }
+
+func (k *Kernel) interrupt() {
+	k.mu.Lock()
+	run := k.run
+	k.mu.Unlock()
+	if run != nil {
+		run.cancel()
+	}
+}
+
+func (k *Kernel) shutdown(sock zmq4.Socket, msg *wire.Message) {
+	var c struct {
+		Restart bool `json:"restart"`
+	}
+	json.Unmarshal(msg.Content, &c)
+	k.interrupt()
+	k.restart = c.Restart
+	k.reply(sock, msg, "shutdown_reply", map[string]any{"status": "ok", "restart": c.Restart})
+	k.status(msg.RawHeader, "idle")
+	k.Stop()
+}
+
+func (k *Kernel) kernelInfo() map[string]any {
+	return map[string]any{
+		"status":                 "ok",
+		"protocol_version":       wire.ProtocolVersion,
+		"implementation":         "superstep",
+		"implementation_version": Version,
+		"language_info": map[string]any{
+			"name":            "go",
+			"version":         runtime.Version()[2:],
+			"mimetype":        "text/x-go",
+			"file_extension":  ".go",
+			"pygments_lexer":  "go",
+			"codemirror_mode": "go",
+		},
+		"banner": fmt.Sprintf("Superstep %s: Go (%s, interpreted by yaegi) with the Superstep SDK", Version, runtime.Version()),
+		"help_links": []map[string]string{
+			{"text": "Go standard library", "url": "https://pkg.go.dev/std"},
+		},
+		"debugger": false,
+	}
+}
+
+// SetLog replaces the kernel's diagnostic logger.
+func (k *Kernel) SetLog(l *log.Logger) { k.log = l }

@@ -1,0 +1,255 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+	"os/exec"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+var builtins = []string{
+	"append", "bool", "byte", "cap", "clear", "close", "complex", "complex128", "complex64", "copy",
+	"delete", "error", "false", "float32", "float64", "imag", "int", "int16", "int32", "int64", "int8",
+	"iota", "len", "make", "max", "min", "new", "nil", "panic", "print", "println", "real", "recover",
+	"rune", "string", "true", "uint", "uint16", "uint32", "uint64", "uint8", "uintptr", "any",
+}
+
+// identBefore returns the identifier (possibly qualified, "pkg.Na") that
+// ends at byte offset cursor, and where its last part starts.
+func identBefore(code string, cursor int) (qual, partial string, start int) {
+	if cursor > len(code) {
+		cursor = len(code)
+	}
+	i := cursor
+	for i > 0 {
+		r, size := utf8.DecodeLastRuneInString(code[:i])
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_') {
+			break
+		}
+		i -= size
+	}
+	partial, start = code[i:cursor], i
+	if i > 0 && code[i-1] == '.' {
+		j := i - 1
+		for j > 0 {
+			r, size := utf8.DecodeLastRuneInString(code[:j])
+			if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_') {
+				break
+			}
+			j -= size
+		}
+		qual = code[j : i-1]
+	}
+	return qual, partial, start
+}
+
+// runeOffset converts a cursor given in Unicode code points (as Jupyter
+// does) to a byte offset, and back.
+func runeOffset(code string, cursorRunes int) int {
+	if cursorRunes < 0 {
+		return 0
+	}
+	n := 0
+	for i := range code {
+		if n == cursorRunes {
+			return i
+		}
+		n++
+	}
+	return len(code)
+}
+
+func runeCount(code string, byteOffset int) int { return utf8.RuneCountInString(code[:byteOffset]) }
+
+// Complete lists completions at cursor (in code points). It returns the
+// matches and the code point range they replace.
+func (s *Session) Complete(code string, cursor int) (matches []string, start, end int) {
+	off := runeOffset(code, cursor)
+	qual, partial, startByte := identBefore(code, off)
+	seen := map[string]bool{}
+	add := func(name string) {
+		if strings.HasPrefix(name, partial) && !seen[name] && !strings.HasPrefix(name, "_") {
+			seen[name] = true
+			matches = append(matches, name)
+		}
+	}
+	if qual != "" {
+		s.mu.Lock()
+		path, isPkg := s.imports[qual]
+		s.mu.Unlock()
+		if isPkg {
+			for _, syms := range s.interp.Symbols(path) {
+				for name := range syms {
+					if token.IsExported(name) {
+						add(name)
+					}
+				}
+			}
+		} else if v, ok := s.peek(qual); ok {
+			for _, name := range members(v) {
+				add(name)
+			}
+		}
+	} else {
+		s.mu.Lock()
+		for n := range s.names {
+			add(n)
+		}
+		for n := range s.imports {
+			add(n)
+		}
+		s.mu.Unlock()
+		for _, k := range builtins {
+			add(k)
+		}
+		for t := token.BREAK; t <= token.VAR; t++ {
+			if t.IsKeyword() {
+				add(t.String())
+			}
+		}
+	}
+	sort.Strings(matches)
+	return matches, runeCount(code, startByte), cursor
+}
+
+// peek evaluates a plain identifier to look at its value (no side effects:
+// only identifiers the session defined are evaluated).
+func (s *Session) peek(name string) (reflect.Value, bool) {
+	s.mu.Lock()
+	known := s.names[name]
+	s.mu.Unlock()
+	if !known || !token.IsIdentifier(name) {
+		return reflect.Value{}, false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	v, err := s.interp.EvalWithContext(ctx, name)
+	if err != nil || !v.IsValid() {
+		return reflect.Value{}, false
+	}
+	return v, true
+}
+
+// members lists exported methods and fields of a value.
+func members(v reflect.Value) []string {
+	var out []string
+	t := v.Type()
+	for i := 0; i < t.NumMethod(); i++ {
+		out = append(out, t.Method(i).Name)
+	}
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() == reflect.Struct {
+		for i := 0; i < t.NumField(); i++ {
+			if t.Field(i).IsExported() {
+				out = append(out, t.Field(i).Name)
+			}
+		}
+	}
+	return out
+}
+
+// identAt returns the (possibly qualified) identifier under or just before
+// the cursor.
+func identAt(code string, cursor int) (qual, name string) {
+	off := runeOffset(code, cursor)
+	end := off
+	for end < len(code) {
+		r, size := utf8.DecodeRuneInString(code[end:])
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_') {
+			break
+		}
+		end += size
+	}
+	qual, name, _ = identBefore(code, end)
+	if name == "" && end > 0 && code[end-1] == '(' {
+		qual, name, _ = identBefore(code, end-1)
+	}
+	return qual, name
+}
+
+// Inspect describes the identifier at cursor: a package member's type and
+// documentation (from go doc when the Go tool is installed), or a cell
+// variable's type and value.
+func (s *Session) Inspect(code string, cursor int) (text string, found bool) {
+	qual, name := identAt(code, cursor)
+	if name == "" {
+		return "", false
+	}
+	if qual != "" {
+		s.mu.Lock()
+		path, isPkg := s.imports[qual]
+		s.mu.Unlock()
+		if isPkg {
+			for _, syms := range s.interp.Symbols(path) {
+				if v, ok := syms[name]; ok {
+					text = fmt.Sprintf("%s.%s: %s", qual, name, describe(v))
+					if doc := goDoc(path + "." + name); doc != "" {
+						text += "\n\n" + doc
+					}
+					return text, true
+				}
+			}
+			return "", false
+		}
+	}
+	if v, ok := s.peek(name); ok {
+		return fmt.Sprintf("%s %s = %s", name, v.Type(), Plain(v)), true
+	}
+	s.mu.Lock()
+	path, isPkg := s.imports[name]
+	s.mu.Unlock()
+	if isPkg {
+		text = fmt.Sprintf("package %s (%q)", name, path)
+		if doc := goDoc(path); doc != "" {
+			text += "\n\n" + doc
+		}
+		return text, true
+	}
+	return "", false
+}
+
+func describe(v reflect.Value) string {
+	if v.Kind() == reflect.Pointer && v.Type().Elem().Kind() == reflect.Interface && v.Elem().IsNil() {
+		return "type " + v.Type().Elem().String()
+	}
+	if v.Kind() == reflect.Pointer && !v.IsNil() && v.Elem().Kind() != reflect.Func {
+		return "var of type " + v.Type().Elem().String()
+	}
+	return v.Type().String()
+}
+
+// goDoc asks the Go tool for documentation, if it is installed; the kernel
+// works without it.
+func goDoc(query string) string {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, goTool, "doc", query)
+	cmd.Dir = SourceDir()
+	out, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// SourceDir is where go doc runs: the Superstep source tree when the kernel
+// knows it (SUPERSTEP_SRC, set by install.sh), so that SDK packages are
+// found, or the working directory.
+func SourceDir() string {
+	if d := lookupEnv("SUPERSTEP_SRC"); d != "" {
+		return d
+	}
+	return ""
+}

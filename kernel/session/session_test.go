@@ -1,0 +1,258 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+type syncBuf struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func newSession(t *testing.T) (*Session, *syncBuf, *syncBuf) {
+	t.Helper()
+	var out, errOut syncBuf
+	s, err := New(Options{Stdout: &out, Stderr: &errOut, Preload: []string{"fmt", "strings"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, &out, &errOut
+}
+
+func eval(t *testing.T, s *Session, code string) Result {
+	t.Helper()
+	res, err := s.Eval(context.Background(), code, 1)
+	if err != nil {
+		t.Fatalf("cell %q: %v", code, err)
+	}
+	return res
+}
+
+func evalErr(t *testing.T, s *Session, code string) *Error {
+	t.Helper()
+	_, err := s.Eval(context.Background(), code, 1)
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("cell %q: err = %v, want *Error", code, err)
+	}
+	return e
+}
+
+func TestStateAcrossCells(t *testing.T) {
+	s, out, _ := newSession(t)
+	eval(t, s, "x := 20")
+	eval(t, s, "func twice(v int) int { return 2 * v }")
+	res := eval(t, s, "y := twice(x) + 2\ny")
+	if !res.Shown || res.Value.Int() != 42 {
+		t.Fatalf("result %v shown=%v", res.Value, res.Shown)
+	}
+	eval(t, s, `fmt.Println("hello", y)`)
+	if out.String() != "hello 42\n" {
+		t.Fatalf("stdout %q", out.String())
+	}
+	if res := eval(t, s, `fmt.Println("again")`); res.Shown {
+		t.Fatal("Println's byte count shown as a result")
+	}
+}
+
+func TestMixedCell(t *testing.T) {
+	s, _, _ := newSession(t)
+	res := eval(t, s, "import \"math\"\nr := 2.0\ntype circle struct{ r float64 }\nfunc (c circle) area() float64 { return math.Pi * c.r * c.r }\ncircle{r}.area()")
+	if !res.Shown || res.Value.Float() < 12.56 || res.Value.Float() > 12.57 {
+		t.Fatalf("area = %v", res.Value)
+	}
+	// Importing again what the session has is not an error.
+	eval(t, s, "import \"math\"\nmath.Sqrt(4)")
+	eval(t, s, "import \"fmt\"")
+}
+
+func TestRedefinitions(t *testing.T) {
+	s, _, errOut := newSession(t)
+	eval(t, s, "func f() int { return 1 }")
+	eval(t, s, "func f() int { return 2 }")
+	if v := eval(t, s, "f()").Value.Int(); v != 2 {
+		t.Fatalf("redefined func: f() = %d", v)
+	}
+	eval(t, s, "type T struct{ A int }\nfunc (t T) Get() int { return t.A }")
+	eval(t, s, "type T struct{ A, B int }")
+	if v := eval(t, s, "T{A: 1, B: 2}.B").Value.Int(); v != 2 {
+		t.Fatalf("redefined type: B = %d", v)
+	}
+	if v := eval(t, s, "T{A: 5}.Get()").Value.Int(); v != 5 {
+		t.Fatalf("method kept across type redefinition: %d", v)
+	}
+	eval(t, s, "func (t T) Get() int { return t.A * 10 }")
+	if v := eval(t, s, "T{A: 5}.Get()").Value.Int(); v != 50 {
+		t.Fatalf("redefined method: %d", v)
+	}
+	eval(t, s, "var v = 1")
+	eval(t, s, "var v = 2")
+	if v := eval(t, s, "v").Value.Int(); v != 2 {
+		t.Fatalf("redefined var: %d", v)
+	}
+	// A type redefined so that an old method no longer compiles.
+	eval(t, s, "type T struct{ C int }")
+	if !strings.Contains(errOut.String(), "T.Get") {
+		t.Fatalf("no note about the dropped method: %q", errOut.String())
+	}
+	eval(t, s, "T{C: 1}")
+}
+
+func TestPanicKeepsSession(t *testing.T) {
+	s, _, errOut := newSession(t)
+	eval(t, s, "keep := 7")
+	e := evalErr(t, s, "a := 1\npanic(\"boom\")")
+	if e.Kind != "panic" || e.Msg != "boom" || e.Line != 2 {
+		t.Fatalf("panic error %+v", e)
+	}
+	if strings.Contains(errOut.String(), "main(...)") {
+		t.Fatalf("interpreter noise on stderr: %q", errOut.String())
+	}
+	e = evalErr(t, s, "z := 0\nq := 1 / z\n_ = q")
+	if e.Kind != "panic" || !strings.Contains(e.Msg, "divide by zero") || e.Line != 2 {
+		t.Fatalf("runtime error %+v", e)
+	}
+	if v := eval(t, s, "keep").Value.Int(); v != 7 {
+		t.Fatalf("keep = %d after panics", v)
+	}
+}
+
+func TestInterpreterPanicKeepsSession(t *testing.T) {
+	s, _, _ := newSession(t)
+	eval(t, s, "keep := 7")
+	e := evalErr(t, s, "for i := range 3 { _ = i }")
+	if e.Kind != "interpreter error" || !strings.Contains(e.Msg, "for i := 0; i < n; i++") {
+		t.Fatalf("interpreter panic %+v", e)
+	}
+	if v := eval(t, s, "keep").Value.Int(); v != 7 {
+		t.Fatalf("keep = %d", v)
+	}
+}
+
+func TestCompileAndSyntaxErrorsNameTheLine(t *testing.T) {
+	s, _, _ := newSession(t)
+	e := evalErr(t, s, "a := 1\nb := \"s\"\nc := a + b")
+	if e.Kind != "compile error" || e.Line != 3 || !strings.Contains(e.Msg, "mismatched types") || e.Source != "c := a + b" {
+		t.Fatalf("compile error %+v", e)
+	}
+	e = evalErr(t, s, "x := 1\ny := )")
+	if e.Kind != "syntax error" || e.Line != 2 {
+		t.Fatalf("syntax error %+v", e)
+	}
+	e = evalErr(t, s, "\n\nundefinedThing + 1")
+	if e.Line != 3 || !strings.Contains(e.Msg, "undefined: undefinedThing") {
+		t.Fatalf("undefined %+v", e)
+	}
+}
+
+func TestInterruptEndlessLoopAndBlockedReceive(t *testing.T) {
+	s, _, _ := newSession(t)
+	eval(t, s, "keep := 7")
+	for _, code := range []string{"for {}", "c := make(chan int)\n<-c", "select {}", "import \"time\"\ntime.Sleep(time.Hour)"} {
+		ctx, cancel := context.WithCancel(context.Background())
+		go func() { time.Sleep(100 * time.Millisecond); cancel() }()
+		start := time.Now()
+		_, err := s.Eval(ctx, code, 2)
+		var e *Error
+		if !errors.As(err, &e) || e.Kind != "interrupted" {
+			t.Fatalf("%q: err = %v", code, err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Fatalf("%q: interrupt took %v", code, d)
+		}
+		if v := eval(t, s, "keep").Value.Int(); v != 7 {
+			t.Fatalf("keep = %d after interrupting %q", v, code)
+		}
+	}
+}
+
+func TestGoroutinePanicIsReported(t *testing.T) {
+	got := make(chan string, 1)
+	s, err := New(Options{Preload: []string{"fmt"}, GoroutinePanic: func(n int, v any) {
+		got <- fmt.Sprint(n, ":", v)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Eval(context.Background(), "var m map[string]int\ngo func() { m[\"a\"] = 1 }()", 3); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case r := <-got:
+		if !strings.HasPrefix(r, "3:") || !strings.Contains(r, "nil map") {
+			t.Fatalf("report %q", r)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no report of the goroutine's panic")
+	}
+	// Arguments are evaluated when the go statement runs, as in Go.
+	res := eval(t, s, "out := make(chan int, 3)\nfunc send(c chan int, v int) { c <- v }\nfor i := 0; i < 3; i++ { go send(out, i) }\nsum := <-out + <-out + <-out\nsum")
+	if res.Value.Int() != 3 {
+		t.Fatalf("sum of goroutine args = %d, want 0+1+2", res.Value.Int())
+	}
+}
+
+func TestStdin(t *testing.T) {
+	s, err := New(Options{Stdin: strings.NewReader("Ada\n"), Preload: []string{"fmt"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := eval(t, s, "var name string\nfmt.Scanln(&name)\nname")
+	if res.Value.String() != "Ada" {
+		t.Fatalf("read %q", res.Value.String())
+	}
+}
+
+func TestCompleteAndInspect(t *testing.T) {
+	s, _, _ := newSession(t)
+	m, start, end := s.Complete("fmt.Sprin", 9)
+	if strings.Join(m, ",") != "Sprint,Sprintf,Sprintln" || start != 4 || end != 9 {
+		t.Fatalf("complete fmt.Sprin: %v [%d,%d)", m, start, end)
+	}
+	eval(t, s, "counter := 3\ntype box struct{ Width int }\nb := box{2}")
+	m, _, _ = s.Complete("x := coun", 9)
+	if strings.Join(m, ",") != "counter" {
+		t.Fatalf("complete coun: %v", m)
+	}
+	m, _, _ = s.Complete("b.W", 3)
+	if strings.Join(m, ",") != "Width" {
+		t.Fatalf("complete b.W: %v", m)
+	}
+	text, found := s.Inspect("counter", 3)
+	if !found || text != "counter int = 3" {
+		t.Fatalf("inspect counter: %q %v", text, found)
+	}
+	text, found = s.Inspect("strings.ToUpper(", 10)
+	if !found || !strings.Contains(text, "func(string) string") {
+		t.Fatalf("inspect strings.ToUpper: %q %v", text, found)
+	}
+	if _, found := s.Inspect("nothingHere", 3); found {
+		t.Fatal("inspect found an unknown name")
+	}
+}
+
+func TestPanicInFunctionNamesIt(t *testing.T) {
+	s, _, _ := newSession(t)
+	eval(t, s, "func inner(xs []int) int { return xs[5] }\nfunc outer() int { return inner(nil) }")
+	e := evalErr(t, s, "a := 1\n_ = a\nouter()")
+	if e.Kind != "panic" || e.Line != 3 || !strings.Contains(e.Msg, "index out of range") || !strings.Contains(e.Msg, "inner") {
+		t.Fatalf("%+v", e)
+	}
+}

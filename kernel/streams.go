@@ -1,0 +1,212 @@
+package kernel
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// streams collects a cell's stdout and stderr and sends them to iopub while
+// the cell runs: every flushInterval, or sooner when a buffer fills. Past
+// the output limit, text is counted instead of sent, and the cell ends with
+// a notice of how much was cut.
+type streams struct {
+	k     *Kernel
+	limit int
+
+	mu      sync.Mutex
+	buf     map[string][]byte
+	sent    int // bytes sent for the current cell
+	dropped int // bytes cut for the current cell
+	noticed bool
+
+	pipes []*capturedFD
+}
+
+const (
+	flushInterval = 50 * time.Millisecond
+	flushSize     = 64 << 10
+)
+
+func newStreams(k *Kernel, limit int) *streams {
+	return &streams{k: k, limit: limit, buf: map[string][]byte{}}
+}
+
+type streamWriter struct {
+	s    *streams
+	name string
+}
+
+func (w streamWriter) Write(p []byte) (int, error) {
+	w.s.write(w.name, p)
+	return len(p), nil
+}
+
+func (s *streams) writer(name string) io.Writer { return streamWriter{s, name} }
+
+func (s *streams) write(name string, p []byte) {
+	s.mu.Lock()
+	room := s.limit - s.sent - len(s.buf["stdout"]) - len(s.buf["stderr"])
+	if room <= 0 {
+		s.dropped += len(p)
+		notice := !s.noticed
+		s.noticed = true
+		s.mu.Unlock()
+		if notice {
+			s.flushAll()
+			s.send("stderr", []byte(fmt.Sprintf("\n[output cut: this cell printed more than %s; the rest is counted, not shown]\n", byteSize(s.limit))))
+		}
+		return
+	}
+	if len(p) > room {
+		s.dropped += len(p) - room
+		p = p[:room]
+	}
+	s.buf[name] = append(s.buf[name], p...)
+	full := len(s.buf[name]) >= flushSize
+	s.mu.Unlock()
+	if full {
+		s.flushAll()
+	}
+}
+
+// flushAll sends what is buffered, stdout first.
+func (s *streams) flushAll() {
+	s.mu.Lock()
+	out, errb := s.buf["stdout"], s.buf["stderr"]
+	s.buf["stdout"], s.buf["stderr"] = nil, nil
+	s.sent += len(out) + len(errb)
+	s.mu.Unlock()
+	if len(out) > 0 {
+		s.send("stdout", out)
+	}
+	if len(errb) > 0 {
+		s.send("stderr", errb)
+	}
+}
+
+func (s *streams) send(name string, text []byte) {
+	s.k.mu.Lock()
+	run := s.k.lastRun
+	s.k.mu.Unlock()
+	var parent []byte
+	if run != nil {
+		parent = run.req.RawHeader
+		if run.silent {
+			return
+		}
+	}
+	s.k.publish(parent, "stream", map[string]any{"name": name, "text": string(text)})
+}
+
+func (s *streams) flushLoop(done <-chan struct{}) {
+	t := time.NewTicker(flushInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			s.flushAll()
+		}
+	}
+}
+
+func (s *streams) startCell() {
+	s.mu.Lock()
+	s.sent, s.dropped, s.noticed = 0, 0, false
+	s.mu.Unlock()
+}
+
+// endCell waits for output still in the captured descriptors, sends
+// everything, and reports how much was cut.
+func (s *streams) endCell() {
+	for _, p := range s.pipes {
+		p.drain()
+	}
+	s.flushAll()
+	s.mu.Lock()
+	dropped, sent := s.dropped, s.sent
+	s.mu.Unlock()
+	if dropped > 0 {
+		s.send("stderr", []byte(fmt.Sprintf("[output cut: %s of %s not shown; set SUPERSTEP_OUTPUT_LIMIT (bytes) to change the limit of %s]\n",
+			byteSize(dropped), byteSize(dropped+sent), byteSize(s.limit))))
+	}
+}
+
+func byteSize(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// capturedFD is a file descriptor (1 or 2) redirected into a pipe, so that
+// writes that bypass the interpreter (compiled code writing to os.Stdout, a
+// C library) reach the notebook too.
+type capturedFD struct {
+	r       *os.File
+	reading atomic.Bool
+}
+
+// CaptureStdio redirects file descriptors 1 and 2 into the cell streams and
+// returns a file that writes to the original standard error, for the
+// kernel's own log. Only the kernel process calls it: it changes the
+// process's descriptors.
+func (k *Kernel) CaptureStdio() (*os.File, error) {
+	saved, err := unix.Dup(2)
+	if err != nil {
+		return nil, fmt.Errorf("saving stderr: %w", err)
+	}
+	logFile := os.NewFile(uintptr(saved), "kernel-log")
+	for fd, name := range map[int]string{1: "stdout", 2: "stderr"} {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return nil, fmt.Errorf("capturing %s: %w", name, err)
+		}
+		if err := unix.Dup3(int(w.Fd()), fd, 0); err != nil {
+			return nil, fmt.Errorf("capturing %s: %w", name, err)
+		}
+		w.Close()
+		c := &capturedFD{r: r}
+		k.streams.pipes = append(k.streams.pipes, c)
+		go c.copyTo(k.streams.writer(name))
+	}
+	return logFile, nil
+}
+
+func (c *capturedFD) copyTo(w io.Writer) {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := c.r.Read(buf)
+		if n > 0 {
+			c.reading.Store(true)
+			w.Write(buf[:n])
+			c.reading.Store(false)
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// drain waits (briefly) until the pipe is empty (TIOCINQ is FIONREAD on
+// Linux) and its reader idle.
+func (c *capturedFD) drain() {
+	deadline := time.Now().Add(200 * time.Millisecond)
+	for time.Now().Before(deadline) {
+		n, err := unix.IoctlGetInt(int(c.r.Fd()), unix.TIOCINQ)
+		if err != nil || (n == 0 && !c.reading.Load()) {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
