@@ -283,9 +283,13 @@ func joinParts(a, b string) string {
 	return string(out)
 }
 
-// isPrintCall reports calls whose value nobody wants as a result:
-// fmt.Print*, fmt.Fprint*, print, println, log.*.
+// isPrintCall reports expressions whose value nobody wants as a result:
+// calls of fmt.Print*, fmt.Fprint*, print, println, log.*, and a bare
+// channel receive (written to wait, not to look at the value).
 func isPrintCall(e ast.Expr) bool {
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return true
+	}
 	call, ok := e.(*ast.CallExpr)
 	if !ok {
 		return false
