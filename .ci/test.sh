@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Runs every test of Superstep. install.sh --test calls it after installing
+# the kernel and the test tools; it assumes both are there.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export PYDEVD_DISABLE_FILE_VALIDATION=1
+out=.ci/out
+rm -rf "$out" && mkdir -p "$out"
+passed=0 failed=0 failures=()
+
+step() {
+  local name="$1"; shift
+  printf '\n\033[1;34m=== %s\033[0m\n' "$name"
+  local t0=$SECONDS
+  if "$@"; then
+    passed=$((passed + 1)); printf '\033[1;32m--- ok\033[0m %s (%ds)\n' "$name" $((SECONDS - t0))
+  else
+    failed=$((failed + 1)); failures+=("$name"); printf '\033[1;31m--- FAILED\033[0m %s\n' "$name"
+  fi
+}
+
+gofmt_clean() {
+  local bad; bad="$(gofmt -l $(git ls-files '*.go'))"
+  [ -z "$bad" ] || { echo "gofmt would change:"; echo "$bad"; return 1; }
+}
+
+generated_up_to_date() {
+  go generate ./... || return 1
+  local changed; changed="$(git status --porcelain -- sdk display | grep -v '^??.*node_modules' || true)"
+  [ -z "$changed" ] || { echo "go generate changed committed files; run it and commit:"; echo "$changed"; git diff --stat; return 1; }
+}
+
+protocol_suite() {
+  # Debian's python3 has jupyter_kernel_test; a pyenv python3 on PATH does not.
+  /usr/bin/python3 kernel/testdata/test_protocol.py 2>&1 | tee "$out/protocol.log"
+  local rc=${PIPESTATUS[0]}
+  [ "$rc" -eq 0 ] || return "$rc"
+  if grep -Eq 'skipped|SKIP' "$out/protocol.log"; then echo "jupyter_kernel_test skipped tests: every sample must be filled in"; return 1; fi
+}
+
+notebooks() {
+  local nb rc=0
+  for nb in notebooks/*.ipynb; do
+    echo "executing $nb"
+    jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=1800 \
+      --output-dir "$out" "$nb" 2>&1 | grep -v 'listening on' || true
+    [ -f "$out/$(basename "$nb")" ] || { echo "$nb did not execute"; rc=1; }
+  done
+  [ "$rc" -eq 0 ] || return 1
+  /usr/bin/python3 .ci/check_notebooks.py "$out"/*.ipynb
+}
+
+browser() {
+  (cd display/browsertest && npm ci --no-audit --no-fund --loglevel=error) || return 1
+  SUPERSTEP_NB_OUT="$PWD/$out" node --test display/browsertest/
+}
+
+benchmarks() {
+  go test ./kernel -run '^$' -bench . -benchtime=200x 2>&1 | grep -v '^kernel:'
+}
+
+step "gofmt" gofmt_clean
+step "go vet" go vet ./...
+step "generated files are up to date" generated_up_to_date
+step "go test" go test ./...
+step "jupyter_kernel_test against the installed kernel" protocol_suite
+step "notebooks run headless" notebooks
+step "displays in headless Chromium" browser
+step "kernel benchmarks" benchmarks
+
+echo
+[ "$failed" -eq 0 ] || printf 'failed steps: %s\n' "${failures[*]}"
+echo "steps: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
