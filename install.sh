@@ -20,6 +20,8 @@ case "${1:-}" in
   *) echo "install.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
 esac
 
+export PYDEVD_DISABLE_FILE_VALIDATION=1 # quiet the Debian debugpy warning of every jupyter command
+
 say() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
 die() { printf '\033[1;31minstall.sh:\033[0m %s\n' "$*" >&2; exit 1; }
 

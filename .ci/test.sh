@@ -52,7 +52,7 @@ notebooks() {
 
 browser() {
   (cd display/browsertest && npm ci --no-audit --no-fund --loglevel=error) || return 1
-  SUPERSTEP_NB_OUT="$PWD/$out" node --test display/browsertest/
+  SUPERSTEP_NB_OUT="$PWD/$out" SUPERSTEP_SCREENSHOT="$PWD/$out/bars.png" node --test display/browsertest/
 }
 
 benchmarks() {

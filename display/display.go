@@ -78,6 +78,18 @@ func BundleOf(v any) Bundle {
 	return TextBundle(fmt.Sprintf("%+v", v))
 }
 
+// Render returns r's bundle. In a notebook cell it is how a value of a type
+// defined in the cell shows itself: the interpreter hands such a value to
+// compiled code with its methods only through a parameter of interface
+// type, so write display.Render(v) (or display.Show(display.Render(v)))
+// where a compiled type would need nothing.
+func Render(r Renderer) Bundle {
+	if r == nil || isNilPointer(r) {
+		return TextBundle("<nil>")
+	}
+	return r.MIMEBundle()
+}
+
 func isNilPointer(v any) bool {
 	r := reflect.ValueOf(v)
 	return r.Kind() == reflect.Pointer && r.IsNil()

@@ -8,6 +8,11 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/traefik/yaegi/interp"
+
+	"superstep/display"
+	"superstep/sdk/symbols"
 )
 
 type syncBuf struct {
@@ -254,5 +259,21 @@ func TestPanicInFunctionNamesIt(t *testing.T) {
 	e := evalErr(t, s, "a := 1\n_ = a\nouter()")
 	if e.Kind != "panic" || e.Line != 3 || !strings.Contains(e.Msg, "index out of range") || !strings.Contains(e.Msg, "inner") {
 		t.Fatalf("%+v", e)
+	}
+}
+
+// A type defined in a cell renders itself through display.Render.
+func TestCellTypeRendersThroughRender(t *testing.T) {
+	s, err := New(Options{Symbols: []interp.Exports{symbols.Symbols}, Preload: []string{"superstep/display"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Eval(context.Background(), "type badge struct{ label string }\nfunc (b badge) MIMEBundle() display.Bundle {\n\treturn display.HTML(\"<b>\" + b.label + \"</b>\").MIMEBundle()\n}\ndisplay.Render(badge{\"ok\"})", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, ok := res.Value.Interface().(display.Bundle)
+	if !ok || b.Data["text/html"] != "<b>ok</b>" {
+		t.Fatalf("rendered %v", res.Value)
 	}
 }

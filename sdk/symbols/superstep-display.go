@@ -26,6 +26,7 @@ func init() {
 		"On":          reflect.ValueOf(display.On),
 		"PNG":         reflect.ValueOf(display.PNG),
 		"Page":        reflect.ValueOf(display.Page),
+		"Render":      reflect.ValueOf(display.Render),
 		"RuntimeJS":   reflect.ValueOf(&display.RuntimeJS).Elem(),
 		"SVG":         reflect.ValueOf(display.SVG),
 		"Show":        reflect.ValueOf(display.Show),
