@@ -1,0 +1,257 @@
+// Package graph is Superstep's one graph type: a compact CSR (compressed
+// sparse row) adjacency, directed or undirected, with optional edge weights
+// and a mapping from the input's vertex ids to dense indices 0..n-1.
+//
+// Every other package (readers, generators, the BSP engine, algorithms,
+// layouts) takes a *Graph. It is immutable once built and safe to share
+// between goroutines.
+package graph
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Graph is an immutable CSR adjacency. Vertices are dense indices 0..n-1;
+// ID maps an index back to the id the input used. An undirected graph
+// stores each edge in both directions, so Neighbors(v) lists every
+// neighbour; NumEdges counts each undirected edge once.
+type Graph struct {
+	directed bool
+	offsets  []int     // len n+1: the out-edges of v are targets[offsets[v]:offsets[v+1]]
+	targets  []int32   // neighbour indices
+	weights  []float64 // parallel to targets; nil when unweighted
+	ids      []int64   // index → input id
+	labels   []string  // index → label; nil when the input had none
+	index    map[int64]int32
+	edges    int // input edges (undirected: counted once, self-loops once)
+}
+
+// NumVertices is the number of vertices.
+func (g *Graph) NumVertices() int { return len(g.offsets) - 1 }
+
+// NumEdges is the number of edges: directed arcs, or undirected edges
+// counted once.
+func (g *Graph) NumEdges() int { return g.edges }
+
+// NumArcs is the number of stored adjacency entries: NumEdges for a
+// directed graph, about twice that for an undirected one.
+func (g *Graph) NumArcs() int { return len(g.targets) }
+
+// Directed reports whether the graph is directed.
+func (g *Graph) Directed() bool { return g.directed }
+
+// Weighted reports whether the edges carry weights.
+func (g *Graph) Weighted() bool { return g.weights != nil }
+
+// Neighbors returns the out-neighbours of v (all neighbours if undirected).
+// The slice is shared: do not modify it.
+func (g *Graph) Neighbors(v int) []int32 { return g.targets[g.offsets[v]:g.offsets[v+1]] }
+
+// EdgeWeights returns the weights parallel to Neighbors(v), or nil for an
+// unweighted graph. The slice is shared: do not modify it.
+func (g *Graph) EdgeWeights(v int) []float64 {
+	if g.weights == nil {
+		return nil
+	}
+	return g.weights[g.offsets[v]:g.offsets[v+1]]
+}
+
+// Degree is the out-degree of v (the degree if undirected).
+func (g *Graph) Degree(v int) int { return g.offsets[v+1] - g.offsets[v] }
+
+// ArcRange returns the positions of v's arcs in the CSR arrays: the arcs of
+// v are numbered start..end-1, for per-arc data kept beside the graph.
+func (g *Graph) ArcRange(v int) (start, end int) { return g.offsets[v], g.offsets[v+1] }
+
+// ID returns the input id of vertex v.
+func (g *Graph) ID(v int) int64 { return g.ids[v] }
+
+// Label returns the label of vertex v, or its id as text.
+func (g *Graph) Label(v int) string {
+	if g.labels != nil && g.labels[v] != "" {
+		return g.labels[v]
+	}
+	return fmt.Sprint(g.ids[v])
+}
+
+// Index returns the vertex with input id, if there is one.
+func (g *Graph) Index(id int64) (int, bool) {
+	v, ok := g.index[id]
+	return int(v), ok
+}
+
+// String summarises the graph.
+func (g *Graph) String() string {
+	kind := "undirected"
+	if g.directed {
+		kind = "directed"
+	}
+	w := ""
+	if g.weights != nil {
+		w = ", weighted"
+	}
+	return fmt.Sprintf("%s graph: %d vertices, %d edges%s", kind, g.NumVertices(), g.NumEdges(), w)
+}
+
+// Builder collects edges by input id and builds a Graph.
+type Builder struct {
+	directed bool
+	weighted bool
+	ids      []int64
+	labels   []string
+	index    map[int64]int32
+	src, dst []int32
+	w        []float64
+}
+
+// NewBuilder starts a graph.
+func NewBuilder(directed bool) *Builder {
+	return &Builder{directed: directed, index: map[int64]int32{}}
+}
+
+// AddVertex adds a vertex with an input id (AddEdge adds them as needed)
+// and returns its index.
+func (b *Builder) AddVertex(id int64) int {
+	if v, ok := b.index[id]; ok {
+		return int(v)
+	}
+	v := int32(len(b.ids))
+	b.index[id] = v
+	b.ids = append(b.ids, id)
+	if b.labels != nil {
+		b.labels = append(b.labels, "")
+	}
+	return int(v)
+}
+
+// SetLabel gives vertex id a label (adding the vertex if needed).
+func (b *Builder) SetLabel(id int64, label string) {
+	v := b.AddVertex(id)
+	if b.labels == nil {
+		b.labels = make([]string, len(b.ids))
+	}
+	b.labels[v] = label
+}
+
+// AddEdge adds an edge between input ids u and v with weight 1.
+func (b *Builder) AddEdge(u, v int64) { b.AddWeightedEdge(u, v, 1) }
+
+// AddWeightedEdge adds an edge with a weight; any weight other than 1
+// makes the graph weighted.
+func (b *Builder) AddWeightedEdge(u, v int64, w float64) {
+	iu, iv := int32(b.AddVertex(u)), int32(b.AddVertex(v))
+	if w != 1 && !b.weighted {
+		b.weighted = true
+		b.w = make([]float64, len(b.src), cap(b.src))
+		for i := range b.w {
+			b.w[i] = 1
+		}
+	}
+	b.src = append(b.src, iu)
+	b.dst = append(b.dst, iv)
+	if b.weighted {
+		b.w = append(b.w, w)
+	}
+}
+
+// NumVertices is the number of vertices added so far.
+func (b *Builder) NumVertices() int { return len(b.ids) }
+
+// Build makes the graph. Neighbour lists are sorted by index; parallel
+// edges are kept (a multigraph stays one).
+func (b *Builder) Build() *Graph {
+	n := len(b.ids)
+	g := &Graph{directed: b.directed, ids: b.ids, labels: b.labels, index: b.index, edges: len(b.src)}
+	deg := make([]int, n+1)
+	for i := range b.src {
+		deg[b.src[i]]++
+		if !b.directed && b.src[i] != b.dst[i] {
+			deg[b.dst[i]]++
+		}
+	}
+	g.offsets = make([]int, n+1)
+	for v := 0; v < n; v++ {
+		g.offsets[v+1] = g.offsets[v] + deg[v]
+	}
+	g.targets = make([]int32, g.offsets[n])
+	if b.weighted {
+		g.weights = make([]float64, g.offsets[n])
+	}
+	pos := append([]int(nil), g.offsets[:n]...)
+	put := func(u, v int32, i int) {
+		g.targets[pos[u]] = v
+		if b.weighted {
+			g.weights[pos[u]] = b.w[i]
+		}
+		pos[u]++
+	}
+	for i := range b.src {
+		put(b.src[i], b.dst[i], i)
+		if !b.directed && b.src[i] != b.dst[i] {
+			put(b.dst[i], b.src[i], i)
+		}
+	}
+	for v := 0; v < n; v++ {
+		lo, hi := g.offsets[v], g.offsets[v+1]
+		if b.weighted {
+			sort.Sort(arcs{g.targets[lo:hi], g.weights[lo:hi]})
+		} else {
+			t := g.targets[lo:hi]
+			sort.Slice(t, func(i, j int) bool { return t[i] < t[j] })
+		}
+	}
+	b.src, b.dst, b.w = nil, nil, nil
+	return g
+}
+
+type arcs struct {
+	t []int32
+	w []float64
+}
+
+func (a arcs) Len() int           { return len(a.t) }
+func (a arcs) Less(i, j int) bool { return a.t[i] < a.t[j] }
+func (a arcs) Swap(i, j int) {
+	a.t[i], a.t[j] = a.t[j], a.t[i]
+	a.w[i], a.w[j] = a.w[j], a.w[i]
+}
+
+// FromEdges builds a graph on vertices 0..n-1 (ids equal indices) from
+// index pairs: a convenience for tests and generators.
+func FromEdges(n int, directed bool, edges [][2]int) *Graph {
+	b := NewBuilder(directed)
+	for v := 0; v < n; v++ {
+		b.AddVertex(int64(v))
+	}
+	for _, e := range edges {
+		if e[0] < 0 || e[0] >= n || e[1] < 0 || e[1] >= n {
+			panic(fmt.Sprintf("graph.FromEdges: edge %v outside 0..%d", e, n-1))
+		}
+		b.AddEdge(int64(e[0]), int64(e[1]))
+	}
+	return b.Build()
+}
+
+// Reverse returns the graph with every arc reversed (the in-adjacency of a
+// directed graph); an undirected graph is returned as is.
+func (g *Graph) Reverse() *Graph {
+	if !g.directed {
+		return g
+	}
+	b := &Builder{directed: true, ids: g.ids, labels: g.labels, index: g.index}
+	for v := 0; v < g.NumVertices(); v++ {
+		ws := g.EdgeWeights(v)
+		for i, u := range g.Neighbors(v) {
+			b.src = append(b.src, u)
+			b.dst = append(b.dst, int32(v))
+			if ws != nil {
+				if !b.weighted {
+					b.weighted = true
+				}
+				b.w = append(b.w, ws[i])
+			}
+		}
+	}
+	return b.Build()
+}
