@@ -1,0 +1,452 @@
+// Package bsp is Superstep's Pregel engine: a vertex program runs in
+// supersteps separated by barriers on workers placed on a simulated cluster
+// (racks → hosts → workers), and every superstep is profiled without
+// touching the program.
+//
+// In each superstep every active vertex runs Compute with the messages sent
+// to it in the previous superstep; it may read and set its value, send
+// messages to its neighbours or to any vertex, and vote to halt. A message
+// reactivates a halted vertex. The job ends when every vertex has halted
+// and no message is in flight, at the superstep cap, or when its context is
+// cancelled. Values and messages are fixed-width vectors of float64 (width 1
+// by default), which keeps the engine fast and callable from notebook cells.
+package bsp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"time"
+
+	"superstep/sdk/graph"
+	"superstep/sdk/profile"
+	"superstep/topology/cluster"
+)
+
+// Program is a vertex program.
+type Program interface {
+	// Compute runs for an active vertex v with the messages sent to it in
+	// the previous superstep.
+	Compute(c *Context, v int, msgs Messages)
+}
+
+// ProgramFunc adapts a function to a Program.
+type ProgramFunc func(c *Context, v int, msgs Messages)
+
+// Compute implements Program.
+func (f ProgramFunc) Compute(c *Context, v int, msgs Messages) { f(c, v, msgs) }
+
+// Combiner merges two messages for the same vertex into one (Pregel's
+// combiner): Combine(into, msg) folds msg into into. It must be
+// commutative and associative.
+type Combiner interface {
+	Combine(into, msg []float64)
+}
+
+// SumCombiner adds messages element by element.
+type SumCombiner struct{}
+
+// Combine implements Combiner.
+func (SumCombiner) Combine(into, msg []float64) {
+	for i := range into {
+		into[i] += msg[i]
+	}
+}
+
+// MinCombiner keeps the message whose first element is smallest.
+type MinCombiner struct{}
+
+// Combine implements Combiner.
+func (MinCombiner) Combine(into, msg []float64) {
+	if msg[0] < into[0] {
+		copy(into, msg)
+	}
+}
+
+// AggregatorKind is how an aggregator folds the values workers give it.
+type AggregatorKind int
+
+// The aggregator kinds.
+const (
+	Sum AggregatorKind = iota
+	Min
+	Max
+)
+
+func (k AggregatorKind) identity() float64 {
+	switch k {
+	case Min:
+		return math.Inf(1)
+	case Max:
+		return math.Inf(-1)
+	}
+	return 0
+}
+
+func (k AggregatorKind) fold(a, b float64) float64 {
+	switch k {
+	case Min:
+		return math.Min(a, b)
+	case Max:
+		return math.Max(a, b)
+	}
+	return a + b
+}
+
+// Recorder receives every superstep's measurements as the job runs (the
+// capture stream, a live view). RecordStep must not keep the step beyond
+// the call unless it copies it: the engine gives it a fresh step it does
+// not reuse.
+type Recorder interface {
+	RecordStep(p *profile.Profile, s profile.Step)
+}
+
+// Config is how to run a job. The zero value runs on one host with
+// GOMAXPROCS workers, hash partitioning, width-1 values and messages, at
+// most 1000 supersteps, profiled.
+type Config struct {
+	// Name names the job in its profile.
+	Name string
+	// Cluster places the workers; nil means Single(GOMAXPROCS).
+	Cluster *cluster.Cluster
+	// Partition assigns each vertex to a worker; nil means hash
+	// partitioning by input id.
+	Partition []int32
+	// ValueWidth and MessageWidth are the number of float64 in a vertex
+	// value and in a message (0 means 1).
+	ValueWidth, MessageWidth int
+	// InitialValue fills every vertex value before the first superstep.
+	InitialValue float64
+	// MaxSupersteps caps the job (0 means 1000).
+	MaxSupersteps int
+	// Combiner, if set, merges messages to the same vertex before they
+	// leave a worker.
+	Combiner Combiner
+	// Aggregators declares named aggregators; a value aggregated in one
+	// superstep is visible to every vertex in the next.
+	Aggregators map[string]AggregatorKind
+	// Network models the links between workers; its time is added to the
+	// profile (the zero Network costs nothing).
+	Network cluster.Network
+	// SlowHosts slows hosts by a factor (fault injection for teaching):
+	// a worker on host h takes SlowHosts[h] times as long to compute.
+	SlowHosts map[int]float64
+	// NoProfile turns the profile off (for measuring its overhead).
+	NoProfile bool
+	// Recorders receive each superstep's measurements as it ends.
+	Recorders []Recorder
+	// Parallelism is the number of OS threads computing workers at once
+	// (0 means GOMAXPROCS).
+	Parallelism int
+}
+
+// Result is a finished job.
+type Result struct {
+	// Values holds every vertex's value: Values[v*ValueWidth:(v+1)*ValueWidth].
+	Values     []float64
+	ValueWidth int
+	Supersteps int
+	// Halted is true when the job ended because every vertex halted and no
+	// message was in flight (false: superstep cap or cancellation).
+	Halted bool
+	// Aggregated holds the aggregators' final values.
+	Aggregated map[string]float64
+	Profile    *profile.Profile
+	// Elapsed is the wall time of the job.
+	Elapsed time.Duration
+}
+
+// Value returns the value of vertex v (its first element).
+func (r *Result) Value(v int) float64 { return r.Values[v*r.ValueWidth] }
+
+// Vector returns the whole value of vertex v.
+func (r *Result) Vector(v int) []float64 { return r.Values[v*r.ValueWidth : (v+1)*r.ValueWidth] }
+
+// Messages are the messages a vertex received, each MessageWidth numbers.
+type Messages struct {
+	data  []float64
+	width int
+}
+
+// Len is the number of messages.
+func (m Messages) Len() int {
+	if m.width == 0 {
+		return 0
+	}
+	return len(m.data) / m.width
+}
+
+// At returns message i (do not keep it past Compute).
+func (m Messages) At(i int) []float64 { return m.data[i*m.width : (i+1)*m.width] }
+
+// Float returns the first element of message i.
+func (m Messages) Float(i int) float64 { return m.data[i*m.width] }
+
+// Sum adds the first elements of all messages.
+func (m Messages) Sum() float64 {
+	s := 0.0
+	for i := 0; i < len(m.data); i += m.width {
+		s += m.data[i]
+	}
+	return s
+}
+
+// Min returns the smallest first element (+Inf for no messages).
+func (m Messages) Min() float64 {
+	s := math.Inf(1)
+	for i := 0; i < len(m.data); i += m.width {
+		if m.data[i] < s {
+			s = m.data[i]
+		}
+	}
+	return s
+}
+
+// hashPartition is the default placement: a fixed integer mix of the
+// vertex's input id (SplitMix64's finaliser), modulo the workers, so the
+// same graph lands the same way on every machine.
+func hashPartition(g *graph.Graph, k int) []int32 {
+	p := make([]int32, g.NumVertices())
+	for v := range p {
+		x := uint64(g.ID(v))
+		x ^= x >> 30
+		x *= 0xbf58476d1ce4e5b9
+		x ^= x >> 27
+		x *= 0x94d049bb133111eb
+		x ^= x >> 31
+		p[v] = int32(x % uint64(k))
+	}
+	return p
+}
+
+// ErrNoWorkers is returned for a cluster without workers.
+var ErrNoWorkers = errors.New("bsp: the cluster has no workers")
+
+// Run runs prog on g as cfg says and returns the vertex values and the
+// profile. Cancelling ctx stops the job at the next barrier with ctx's
+// error (and the result so far).
+func Run(ctx context.Context, g *graph.Graph, prog Program, cfg Config) (*Result, error) {
+	e, err := newEngine(g, prog, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return e.run(ctx)
+}
+
+type engine struct {
+	g        *graph.Graph
+	prog     Program
+	cfg      Config
+	cl       *cluster.Cluster
+	nw       int
+	vw, mw   int
+	part     []int32
+	local    [][]int32 // worker → its vertices
+	localIdx []int32   // vertex → its index in its worker's list
+	values   []float64
+	halted   []bool
+	workers  []*Context
+	aggPrev  map[string]float64
+	prof     *profile.Profile
+	slow     []float64 // per worker
+	msgSize  int64     // encoded bytes of one message
+}
+
+func newEngine(g *graph.Graph, prog Program, cfg Config) (*engine, error) {
+	if g == nil || prog == nil {
+		return nil, errors.New("bsp: Run needs a graph and a program")
+	}
+	cl := cfg.Cluster
+	if cl == nil {
+		var err error
+		if cl, err = cluster.Single(runtime.GOMAXPROCS(0)); err != nil {
+			return nil, err
+		}
+	}
+	if err := cl.Validate(); err != nil {
+		return nil, fmt.Errorf("bsp: %w", err)
+	}
+	nw := cl.NumWorkers()
+	n := g.NumVertices()
+	part := cfg.Partition
+	if part == nil {
+		part = hashPartition(g, nw)
+	}
+	if len(part) != n {
+		return nil, fmt.Errorf("bsp: the partition has %d entries for %d vertices", len(part), n)
+	}
+	e := &engine{g: g, prog: prog, cfg: cfg, cl: cl, nw: nw, part: part, vw: max(cfg.ValueWidth, 1), mw: max(cfg.MessageWidth, 1)}
+	e.msgSize = 4 + 8*int64(e.mw) // destination id + payload, as on a wire
+	e.local = make([][]int32, nw)
+	for v, w := range part {
+		if w < 0 || int(w) >= nw {
+			return nil, fmt.Errorf("bsp: vertex %d is assigned to worker %d of %d", v, w, nw)
+		}
+		e.local[w] = append(e.local[w], int32(v))
+	}
+	e.values = make([]float64, n*e.vw)
+	if cfg.InitialValue != 0 {
+		for i := range e.values {
+			e.values[i] = cfg.InitialValue
+		}
+	}
+	e.halted = make([]bool, n)
+	e.slow = make([]float64, nw)
+	for w := range e.slow {
+		e.slow[w] = 1
+		if f, ok := cfg.SlowHosts[cl.HostOf(w)]; ok && f > 1 {
+			e.slow[w] = f
+		}
+	}
+	name := cfg.Name
+	if name == "" {
+		name = "job"
+	}
+	e.prof = &profile.Profile{Job: name, Program: fmt.Sprintf("%T", prog), Cluster: cl, Vertices: make([]int64, nw)}
+	for w := range e.local {
+		e.prof.Vertices[w] = int64(len(e.local[w]))
+	}
+	e.aggPrev = map[string]float64{}
+	for name, k := range cfg.Aggregators {
+		e.aggPrev[name] = k.identity()
+	}
+	for w := 0; w < nw; w++ {
+		e.workers = append(e.workers, newContext(e, w))
+	}
+	return e, nil
+}
+
+func (e *engine) run(ctx context.Context) (*Result, error) {
+	start := time.Now()
+	maxSteps := e.cfg.MaxSupersteps
+	if maxSteps <= 0 {
+		maxSteps = 1000
+	}
+	par := e.cfg.Parallelism
+	if par <= 0 {
+		par = runtime.GOMAXPROCS(0)
+	}
+	res := &Result{ValueWidth: e.vw}
+	var runErr error
+	step := 0
+	for ; step < maxSteps; step++ {
+		if err := ctx.Err(); err != nil {
+			runErr = err
+			break
+		}
+		// Compute: each worker's active vertices.
+		e.parallel(par, func(w int) { e.workers[w].compute(step) })
+		if err := e.firstPanic(); err != nil {
+			runErr = err
+			step++
+			break
+		}
+		// Barrier: deliver, fold aggregators, measure.
+		inFlight := e.deliver(par)
+		e.foldAggregators()
+		if !e.cfg.NoProfile {
+			e.recordStep(step)
+		}
+		if inFlight == 0 && e.allHalted() {
+			step++
+			res.Halted = true
+			break
+		}
+	}
+	res.Supersteps = step
+	res.Values = e.values
+	res.Aggregated = e.aggPrev
+	res.Profile = e.prof
+	res.Elapsed = time.Since(start)
+	return res, runErr
+}
+
+// parallel runs f for every worker on at most par goroutines at a time, so
+// that each worker's compute time is measured while it has a core.
+func (e *engine) parallel(par int, f func(w int)) {
+	if par > e.nw {
+		par = e.nw
+	}
+	var wg sync.WaitGroup
+	next := make(chan int, e.nw)
+	for w := 0; w < e.nw; w++ {
+		next <- w
+	}
+	close(next)
+	for i := 0; i < par; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for w := range next {
+				f(w)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func (e *engine) firstPanic() error {
+	for _, c := range e.workers {
+		if c.panicked != nil {
+			return c.panicked
+		}
+	}
+	return nil
+}
+
+func (e *engine) allHalted() bool {
+	for _, h := range e.halted {
+		if !h {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *engine) foldAggregators() {
+	if len(e.cfg.Aggregators) == 0 {
+		return
+	}
+	for name, k := range e.cfg.Aggregators {
+		acc := k.identity()
+		for _, c := range e.workers {
+			if x, ok := c.agg[name]; ok {
+				acc = k.fold(acc, x)
+			}
+		}
+		e.aggPrev[name] = acc
+	}
+	for _, c := range e.workers {
+		clear(c.agg)
+	}
+}
+
+// recordStep turns the workers' counters into the superstep's profile.
+func (e *engine) recordStep(step int) {
+	nw := e.nw
+	s := profile.NewStep(step, nw)
+	var slowest time.Duration
+	for w, c := range e.workers {
+		var comm time.Duration
+		for d := 0; d < nw; d++ {
+			m := c.sent[d]
+			s.Messages[w*nw+d] = m
+			s.Bytes[w*nw+d] = m * e.msgSize
+			comm += e.cfg.Network.Time(e.cl.Distance(w, d), m*e.msgSize)
+		}
+		s.Workers[w] = profile.WorkerStats{Compute: c.computeTime, Comm: comm, Active: c.active, Processed: c.processed}
+		if t := c.computeTime + comm; t > slowest {
+			slowest = t
+		}
+	}
+	for w := range s.Workers {
+		s.Workers[w].Wait = slowest - s.Workers[w].Compute - s.Workers[w].Comm
+	}
+	e.prof.Steps = append(e.prof.Steps, s)
+	for _, r := range e.cfg.Recorders {
+		r.RecordStep(e.prof, s)
+	}
+}

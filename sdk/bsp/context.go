@@ -1,0 +1,238 @@
+package bsp
+
+import (
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	"superstep/sdk/graph"
+)
+
+// Context is a worker's view of the job, handed to Compute: the vertex
+// values, the messages to send, halting and aggregators. A Context belongs
+// to one worker; Compute must not keep it or use it from other goroutines.
+type Context struct {
+	e      *engine
+	worker int
+	step   int
+
+	local    []int32
+	localIdx []int32 // shared: vertex → its index in its worker's list
+
+	// outgoing messages, by destination worker
+	out  []outbox
+	slot []int32 // with a combiner: vertex → its entry in out[part[v]], -1 if none
+	sent []int64 // messages per destination worker in this superstep
+
+	// incoming messages for this worker's vertices
+	inOff  []int // len(local)+1
+	inPos  []int
+	inData []float64
+
+	agg map[string]float64
+
+	computeTime       time.Duration
+	active, processed int64
+	panicked          error
+}
+
+type outbox struct {
+	dst  []int32
+	data []float64
+}
+
+func newContext(e *engine, w int) *Context {
+	c := &Context{e: e, worker: w, local: e.local[w], out: make([]outbox, e.nw), sent: make([]int64, e.nw), agg: map[string]float64{}}
+	c.inOff = make([]int, len(c.local)+1)
+	c.inPos = make([]int, len(c.local)+1)
+	if e.cfg.Combiner != nil {
+		c.slot = make([]int32, e.g.NumVertices())
+		for i := range c.slot {
+			c.slot[i] = -1
+		}
+	}
+	if w == 0 {
+		e.localIdx = make([]int32, e.g.NumVertices())
+		for _, lst := range e.local {
+			for i, v := range lst {
+				e.localIdx[v] = int32(i)
+			}
+		}
+	}
+	c.localIdx = e.localIdx
+	return c
+}
+
+// Superstep is the current superstep, from 0.
+func (c *Context) Superstep() int { return c.step }
+
+// Worker is the worker running this Compute.
+func (c *Context) Worker() int { return c.worker }
+
+// Graph is the job's graph.
+func (c *Context) Graph() *graph.Graph { return c.e.g }
+
+// NumVertices is the number of vertices of the graph.
+func (c *Context) NumVertices() int { return c.e.g.NumVertices() }
+
+// Value is the first element of v's value.
+func (c *Context) Value(v int) float64 { return c.e.values[v*c.e.vw] }
+
+// SetValue sets the first element of v's value.
+func (c *Context) SetValue(v int, x float64) { c.e.values[v*c.e.vw] = x }
+
+// Vector is v's whole value (ValueWidth numbers); writes to it change the value.
+func (c *Context) Vector(v int) []float64 { return c.e.values[v*c.e.vw : (v+1)*c.e.vw] }
+
+// VoteToHalt makes v inactive until a message reaches it.
+func (c *Context) VoteToHalt(v int) { c.e.halted[v] = true }
+
+// Send sends a message (MessageWidth numbers) to vertex dst, delivered in
+// the next superstep.
+func (c *Context) Send(dst int, data ...float64) {
+	if len(data) != c.e.mw {
+		panic(fmt.Sprintf("bsp: a message has %d numbers, the job's MessageWidth is %d", len(data), c.e.mw))
+	}
+	c.send(int32(dst), data)
+}
+
+// SendToNeighbors sends the same message to every out-neighbour of v.
+func (c *Context) SendToNeighbors(v int, data ...float64) {
+	if len(data) != c.e.mw {
+		panic(fmt.Sprintf("bsp: a message has %d numbers, the job's MessageWidth is %d", len(data), c.e.mw))
+	}
+	for _, u := range c.e.g.Neighbors(v) {
+		c.send(u, data)
+	}
+}
+
+func (c *Context) send(dst int32, data []float64) {
+	w := c.e.part[dst]
+	o := &c.out[w]
+	if c.slot != nil {
+		if s := c.slot[dst]; s >= 0 {
+			mw := c.e.mw
+			c.e.cfg.Combiner.Combine(o.data[int(s)*mw:(int(s)+1)*mw], data)
+			return
+		}
+		c.slot[dst] = int32(len(o.dst))
+	}
+	o.dst = append(o.dst, dst)
+	o.data = append(o.data, data...)
+}
+
+// Aggregate gives x to the named aggregator; the folded value is visible
+// to every vertex in the next superstep.
+func (c *Context) Aggregate(name string, x float64) {
+	k, ok := c.e.cfg.Aggregators[name]
+	if !ok {
+		panic(fmt.Sprintf("bsp: no aggregator named %q (declare it in Config.Aggregators)", name))
+	}
+	if old, seen := c.agg[name]; seen {
+		c.agg[name] = k.fold(old, x)
+	} else {
+		c.agg[name] = k.fold(k.identity(), x)
+	}
+}
+
+// Aggregated is the named aggregator's value from the previous superstep.
+func (c *Context) Aggregated(name string) float64 { return c.e.aggPrev[name] }
+
+// compute runs the worker's part of a superstep.
+func (c *Context) compute(step int) {
+	c.step = step
+	// Last superstep's outgoing messages have been delivered: reuse.
+	for d := range c.out {
+		if c.slot != nil {
+			for _, v := range c.out[d].dst {
+				c.slot[v] = -1
+			}
+		}
+		c.out[d].dst = c.out[d].dst[:0]
+		c.out[d].data = c.out[d].data[:0]
+	}
+	c.active, c.processed = 0, 0
+	start := time.Now()
+	defer func() {
+		if r := recover(); r != nil {
+			c.panicked = fmt.Errorf("bsp: the vertex program panicked in superstep %d on worker %d: %v\n%s", step, c.worker, r, debug.Stack())
+		}
+	}()
+	e := c.e
+	mw := e.mw
+	for i, v := range c.local {
+		lo, hi := c.inOff[i], c.inOff[i+1]
+		if !e.halted[v] {
+			c.active++
+		} else if lo == hi {
+			continue
+		}
+		e.halted[v] = false
+		c.processed++
+		e.prog.Compute(c, int(v), Messages{data: c.inData[lo*mw : hi*mw], width: mw})
+	}
+	t := time.Since(start)
+	if f := e.slow[c.worker]; f > 1 {
+		extra := time.Duration(float64(t) * (f - 1))
+		time.Sleep(extra)
+		t = time.Since(start)
+	}
+	c.computeTime = t
+	for d := range c.out {
+		c.sent[d] = int64(len(c.out[d].dst))
+	}
+}
+
+// deliver moves every worker's outgoing messages into the inboxes of the
+// workers that own their destinations, and returns the messages in flight.
+func (e *engine) deliver(par int) int64 {
+	e.parallel(par, func(w int) { e.workers[w].gather() })
+	var total int64
+	for _, c := range e.workers {
+		total += int64(c.inOff[len(c.local)])
+	}
+	return total
+}
+
+// gather collects the messages sent to this worker's vertices, grouped by
+// vertex (sources in worker order, each in send order: deterministic).
+func (c *Context) gather() {
+	e := c.e
+	mw := e.mw
+	off := c.inOff
+	clear(off)
+	for _, s := range e.workers {
+		for _, dst := range s.out[c.worker].dst {
+			off[c.localIdx[dst]+1]++
+		}
+	}
+	for i := 1; i < len(off); i++ {
+		off[i] += off[i-1]
+	}
+	total := off[len(off)-1]
+	if cap(c.inData) < total*mw {
+		c.inData = make([]float64, total*mw)
+	}
+	c.inData = c.inData[:total*mw]
+	pos := c.inPos
+	copy(pos, off)
+	if mw == 1 {
+		for _, s := range e.workers {
+			o := &s.out[c.worker]
+			for i, dst := range o.dst {
+				li := c.localIdx[dst]
+				c.inData[pos[li]] = o.data[i]
+				pos[li]++
+			}
+		}
+		return
+	}
+	for _, s := range e.workers {
+		o := &s.out[c.worker]
+		for i, dst := range o.dst {
+			li := c.localIdx[dst]
+			copy(c.inData[pos[li]*mw:(pos[li]+1)*mw], o.data[i*mw:(i+1)*mw])
+			pos[li]++
+		}
+	}
+}
