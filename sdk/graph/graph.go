@@ -9,6 +9,7 @@ package graph
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -197,8 +198,7 @@ func (b *Builder) Build() *Graph {
 		if b.weighted {
 			sort.Sort(arcs{g.targets[lo:hi], g.weights[lo:hi]})
 		} else {
-			t := g.targets[lo:hi]
-			sort.Slice(t, func(i, j int) bool { return t[i] < t[j] })
+			slices.Sort(g.targets[lo:hi])
 		}
 	}
 	b.src, b.dst, b.w = nil, nil, nil

@@ -1,0 +1,65 @@
+package datasets_test
+
+import (
+	"fmt"
+	"strings"
+
+	"superstep/datasets"
+)
+
+func ExampleOpen() {
+	g, err := datasets.Open("karate")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(g)
+	// The club's instructor, vertex id 1, and his neighbours.
+	v, _ := g.Index(1)
+	fmt.Println(g.Label(v), "has", g.Degree(v), "friends")
+	fmt.Println(datasets.Names())
+	// Output:
+	// undirected graph: 34 vertices, 78 edges
+	// 1 has 16 friends
+	// [4elt add32 cti gnutella31 karate]
+}
+
+func ExampleLattice() {
+	g := datasets.Must(datasets.Lattice(2, 3))
+	fmt.Println(g)
+	for v := 0; v < g.NumVertices(); v++ {
+		fmt.Println(v, "→", g.Neighbors(v))
+	}
+	// Output:
+	// undirected graph: 6 vertices, 7 edges
+	// 0 → [1 3]
+	// 1 → [0 2 4]
+	// 2 → [1 5]
+	// 3 → [0 4]
+	// 4 → [1 3 5]
+	// 5 → [2 4]
+}
+
+func ExampleReadEdgeList() {
+	const file = `# a tiny SNAP-style edge list
+1 2
+2 3
+3 x
+`
+	_, err := datasets.ReadEdgeList(strings.NewReader(file), "tiny.txt", true)
+	fmt.Println(err)
+	// Output:
+	// tiny.txt:4: expected an integer vertex id, found "x"
+}
+
+func ExampleErdosRenyi() {
+	g, err := datasets.ErdosRenyi(1000, 5000, false, 42)
+	if err != nil {
+		panic(err)
+	}
+	again, _ := datasets.ErdosRenyi(1000, 5000, false, 42)
+	fmt.Println(g)
+	fmt.Println("same seed, same graph:", fmt.Sprint(g.Neighbors(0)) == fmt.Sprint(again.Neighbors(0)))
+	// Output:
+	// undirected graph: 1000 vertices, 5000 edges
+	// same seed, same graph: true
+}

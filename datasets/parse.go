@@ -1,0 +1,179 @@
+package datasets
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+)
+
+// ParseError is the error of every reader: the file (the name the caller
+// gave), the 1-based line, and what was expected there. Line is 0 when the
+// error concerns the file as a whole (an unknown format, say).
+type ParseError struct {
+	File string
+	Line int
+	Msg  string
+	err  error // the underlying I/O error, if any
+}
+
+// Error returns "file:line: msg", or "file: msg" when Line is 0.
+func (e *ParseError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// Unwrap returns the I/O error that stopped reading, if that was the cause.
+func (e *ParseError) Unwrap() error { return e.err }
+
+// maxLine is the longest line the line-based readers accept. A METIS line
+// of a vertex with a million neighbours is about 8 MB.
+const maxLine = 256 << 20
+
+// lines reads a file line by line without allocating per line. A trailing
+// "\r" is removed (bufio.ScanLines), so CRLF files read like LF files.
+type lines struct {
+	sc   *bufio.Scanner
+	name string
+	line int // number of the current line, 1-based
+}
+
+func newLines(r io.Reader, name string) *lines {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 256<<10), maxLine)
+	return &lines{sc: sc, name: name}
+}
+
+// next advances to the next line; false at the end or on an error (see err).
+func (l *lines) next() bool {
+	if l.sc.Scan() {
+		l.line++
+		return true
+	}
+	return false
+}
+
+// text is the current line, valid until the next call of next.
+func (l *lines) text() []byte { return l.sc.Bytes() }
+
+// err returns the reading error as a *ParseError, or nil at a clean end.
+func (l *lines) err() error {
+	err := l.sc.Err()
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, bufio.ErrTooLong) {
+		return &ParseError{File: l.name, Line: l.line + 1, Msg: fmt.Sprintf("line longer than %d MiB", maxLine>>20), err: err}
+	}
+	return &ParseError{File: l.name, Line: l.line + 1, Msg: "reading: " + err.Error(), err: err}
+}
+
+func (l *lines) errorf(line int, format string, args ...any) error {
+	return &ParseError{File: l.name, Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }
+
+// trimLeft skips leading white space.
+func trimLeft(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	return b
+}
+
+// nextField splits off the first white-space separated field of b: it
+// returns the field (empty when b holds only white space) and the rest.
+func nextField(b []byte) (field, rest []byte) {
+	b = trimLeft(b)
+	i := 0
+	for i < len(b) && !isSpace(b[i]) {
+		i++
+	}
+	return b[:i], b[i:]
+}
+
+// splitFields puts up to len(dst) fields of b into dst and returns how many
+// fields b has in all (which may be more than len(dst)).
+func splitFields(b []byte, dst [][]byte) int {
+	n := 0
+	for {
+		f, rest := nextField(b)
+		if len(f) == 0 {
+			return n
+		}
+		if n < len(dst) {
+			dst[n] = f
+		}
+		n++
+		b = rest
+	}
+}
+
+// isComment reports whether the line's first non-blank byte is '#' or '%'.
+func isComment(b []byte) bool {
+	b = trimLeft(b)
+	return len(b) > 0 && (b[0] == '#' || b[0] == '%')
+}
+
+// isBlank reports whether the line holds only white space.
+func isBlank(b []byte) bool { return len(trimLeft(b)) == 0 }
+
+// parseInt parses a decimal integer with an optional sign, without
+// allocating. It fails on anything else, including overflow.
+func parseInt(b []byte) (int64, bool) {
+	neg := false
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		neg = b[0] == '-'
+		b = b[1:]
+	}
+	if len(b) == 0 {
+		return 0, false
+	}
+	var u uint64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		if u > (math.MaxUint64-9)/10 {
+			return 0, false
+		}
+		u = u*10 + uint64(c-'0')
+	}
+	if neg {
+		if u > 1<<63 {
+			return 0, false
+		}
+		return int64(-u), true // -(1<<63) wraps to MinInt64, as wanted
+	}
+	if u > math.MaxInt64 {
+		return 0, false
+	}
+	return int64(u), true
+}
+
+// parseFloat parses a finite floating-point number (an integer fast path
+// avoids strconv for the common "1" and "42").
+func parseFloat(b []byte) (float64, bool) {
+	if i, ok := parseInt(b); ok && i > -1<<53 && i < 1<<53 {
+		return float64(i), true
+	}
+	f, err := strconv.ParseFloat(string(b), 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		return 0, false
+	}
+	return f, true
+}
+
+// quote shows a line or field in a message, shortened when long.
+func quote(b []byte) string {
+	const max = 60
+	if len(b) > max {
+		return strconv.Quote(string(b[:max])) + "…"
+	}
+	return strconv.Quote(string(b))
+}
