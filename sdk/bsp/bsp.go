@@ -246,6 +246,10 @@ type engine struct {
 	part     []int32
 	local    [][]int32 // worker → its vertices
 	localIdx []int32   // vertex → its index in its worker's list
+	// per arc of the graph (CSR order): the destination's worker and its
+	// index there, so that sending along edges reads memory in order
+	arcWorker []int32
+	arcLocal  []int32
 	values   []float64
 	halted   []bool
 	workers  []*Context
@@ -315,6 +319,15 @@ func newEngine(g *graph.Graph, prog Program, cfg Config) (*engine, error) {
 	}
 	for w := 0; w < nw; w++ {
 		e.workers = append(e.workers, newContext(e, w))
+	}
+	e.arcWorker = make([]int32, g.NumArcs())
+	e.arcLocal = make([]int32, g.NumArcs())
+	for v := 0; v < n; v++ {
+		lo, _ := g.ArcRange(v)
+		for i, u := range g.Neighbors(v) {
+			e.arcWorker[lo+i] = part[u]
+			e.arcLocal[lo+i] = e.localIdx[u]
+		}
 	}
 	return e, nil
 }

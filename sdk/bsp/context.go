@@ -21,12 +21,14 @@ type Context struct {
 
 	// outgoing messages, by destination worker
 	out  []outbox
-	slot []int32 // with a combiner: vertex → its entry in out[part[v]], -1 if none
-	sent []int64 // messages per destination worker in this superstep
+	slot    []int32 // with a combiner: vertex → its entry in out[part[v]], -1 if none
+	combine int
+	scratch []float64
+	sent    []int64 // messages per destination worker in this superstep
 
 	// incoming messages for this worker's vertices
-	inOff  []int // len(local)+1
-	inPos  []int
+	inOff  []int32 // len(local)+1: vertex i's messages are inData[inOff[i]*mw:inOff[i+1]*mw]
+	inPos  []int32
 	inData []float64
 
 	agg map[string]float64
@@ -36,6 +38,8 @@ type Context struct {
 	panicked          error
 }
 
+// outbox holds the messages for one destination worker: the destination
+// vertices' indices in that worker's list, and the payloads.
 type outbox struct {
 	dst  []int32
 	data []float64
@@ -43,8 +47,22 @@ type outbox struct {
 
 func newContext(e *engine, w int) *Context {
 	c := &Context{e: e, worker: w, local: e.local[w], out: make([]outbox, e.nw), sent: make([]int64, e.nw), agg: map[string]float64{}}
-	c.inOff = make([]int, len(c.local)+1)
-	c.inPos = make([]int, len(c.local)+1)
+	c.scratch = make([]float64, e.mw)
+	switch e.cfg.Combiner.(type) {
+	case nil:
+		c.combine = combineNone
+	case SumCombiner, *SumCombiner:
+		c.combine = combineSum
+	case MinCombiner, *MinCombiner:
+		c.combine = combineMin
+	default:
+		c.combine = combineOther
+	}
+	if e.mw != 1 && c.combine != combineNone {
+		c.combine = combineOther // the inlined combiners handle one number
+	}
+	c.inOff = make([]int32, len(c.local)+1)
+	c.inPos = make([]int32, len(c.local)+1)
 	if e.cfg.Combiner != nil {
 		c.slot = make([]int32, e.g.NumVertices())
 		for i := range c.slot {
@@ -93,6 +111,10 @@ func (c *Context) Send(dst int, data ...float64) {
 	if len(data) != c.e.mw {
 		panic(fmt.Sprintf("bsp: a message has %d numbers, the job's MessageWidth is %d", len(data), c.e.mw))
 	}
+	if c.e.mw == 1 {
+		c.send1(int32(dst), data[0])
+		return
+	}
 	c.send(int32(dst), data)
 }
 
@@ -101,23 +123,83 @@ func (c *Context) SendToNeighbors(v int, data ...float64) {
 	if len(data) != c.e.mw {
 		panic(fmt.Sprintf("bsp: a message has %d numbers, the job's MessageWidth is %d", len(data), c.e.mw))
 	}
-	for _, u := range c.e.g.Neighbors(v) {
-		c.send(u, data)
+	nb := c.e.g.Neighbors(v)
+	if c.e.mw != 1 {
+		for _, u := range nb {
+			c.send(u, data)
+		}
+		return
+	}
+	x := data[0]
+	if c.combine == combineNone {
+		// The hot path of PageRank-like programs: no combiner, one number;
+		// each arc's destination worker and index there are precomputed,
+		// so the loop reads memory in order.
+		lo, hi := c.e.g.ArcRange(v)
+		arcWorker, arcLocal, out := c.e.arcWorker[lo:hi], c.e.arcLocal[lo:hi], c.out
+		for i, li := range arcLocal {
+			o := &out[arcWorker[i]]
+			o.dst = append(o.dst, li)
+			o.data = append(o.data, x)
+		}
+		return
+	}
+	for _, u := range nb {
+		c.send1(u, x)
 	}
 }
 
-func (c *Context) send(dst int32, data []float64) {
-	w := c.e.part[dst]
-	o := &c.out[w]
-	if c.slot != nil {
+// How a worker combines messages: the built-in combiners are inlined.
+const (
+	combineNone = iota
+	combineSum
+	combineMin
+	combineOther
+)
+
+// send1 sends a one-number message.
+func (c *Context) send1(dst int32, x float64) {
+	o := &c.out[c.e.part[dst]]
+	switch c.combine {
+	case combineSum:
 		if s := c.slot[dst]; s >= 0 {
-			mw := c.e.mw
-			c.e.cfg.Combiner.Combine(o.data[int(s)*mw:(int(s)+1)*mw], data)
+			o.data[s] += x
+			return
+		}
+	case combineMin:
+		if s := c.slot[dst]; s >= 0 {
+			if x < o.data[s] {
+				o.data[s] = x
+			}
+			return
+		}
+	case combineOther:
+		if s := c.slot[dst]; s >= 0 {
+			c.scratch[0] = x
+			c.e.cfg.Combiner.Combine(o.data[s:s+1], c.scratch[:1])
+			return
+		}
+	}
+	if c.slot != nil {
+		c.slot[dst] = int32(len(o.dst))
+	}
+	o.dst = append(o.dst, c.localIdx[dst])
+	o.data = append(o.data, x)
+}
+
+// send sends a message of any width (copied: data does not escape).
+func (c *Context) send(dst int32, data []float64) {
+	o := &c.out[c.e.part[dst]]
+	mw := c.e.mw
+	if c.slot != nil {
+		if s := int(c.slot[dst]); s >= 0 {
+			copy(c.scratch, data)
+			c.e.cfg.Combiner.Combine(o.data[s*mw:(s+1)*mw], c.scratch)
 			return
 		}
 		c.slot[dst] = int32(len(o.dst))
 	}
-	o.dst = append(o.dst, dst)
+	o.dst = append(o.dst, c.localIdx[dst])
 	o.data = append(o.data, data...)
 }
 
@@ -144,8 +226,9 @@ func (c *Context) compute(step int) {
 	// Last superstep's outgoing messages have been delivered: reuse.
 	for d := range c.out {
 		if c.slot != nil {
-			for _, v := range c.out[d].dst {
-				c.slot[v] = -1
+			lst := c.e.local[d]
+			for _, li := range c.out[d].dst {
+				c.slot[lst[li]] = -1
 			}
 		}
 		c.out[d].dst = c.out[d].dst[:0]
@@ -161,7 +244,7 @@ func (c *Context) compute(step int) {
 	e := c.e
 	mw := e.mw
 	for i, v := range c.local {
-		lo, hi := c.inOff[i], c.inOff[i+1]
+		lo, hi := int(c.inOff[i]), int(c.inOff[i+1])
 		if !e.halted[v] {
 			c.active++
 		} else if lo == hi {
@@ -202,14 +285,14 @@ func (c *Context) gather() {
 	off := c.inOff
 	clear(off)
 	for _, s := range e.workers {
-		for _, dst := range s.out[c.worker].dst {
-			off[c.localIdx[dst]+1]++
+		for _, li := range s.out[c.worker].dst {
+			off[li+1]++
 		}
 	}
 	for i := 1; i < len(off); i++ {
 		off[i] += off[i-1]
 	}
-	total := off[len(off)-1]
+	total := int(off[len(off)-1])
 	if cap(c.inData) < total*mw {
 		c.inData = make([]float64, total*mw)
 	}
@@ -219,8 +302,7 @@ func (c *Context) gather() {
 	if mw == 1 {
 		for _, s := range e.workers {
 			o := &s.out[c.worker]
-			for i, dst := range o.dst {
-				li := c.localIdx[dst]
+			for i, li := range o.dst {
 				c.inData[pos[li]] = o.data[i]
 				pos[li]++
 			}
@@ -229,9 +311,9 @@ func (c *Context) gather() {
 	}
 	for _, s := range e.workers {
 		o := &s.out[c.worker]
-		for i, dst := range o.dst {
-			li := c.localIdx[dst]
-			copy(c.inData[pos[li]*mw:(pos[li]+1)*mw], o.data[i*mw:(i+1)*mw])
+		for i, li := range o.dst {
+			at := int(pos[li]) * mw
+			copy(c.inData[at:at+mw], o.data[i*mw:(i+1)*mw])
 			pos[li]++
 		}
 	}
