@@ -12,7 +12,10 @@
 // embedded runtime replaces it with the live SVG and adds interaction.
 //
 // The package knows no domain: it draws plain data (text, tables, SVG,
-// images, progress). Domain packages build their pictures on top of it.
+// images, progress, and series, matrices and hierarchies as trend small
+// multiples, chord diagrams, treemaps and a dashboard linking them). Domain
+// packages build their pictures on top of it. Layout is computed here, in Go,
+// and tested (ChordLayout, SquarifiedLayout); the runtime only draws it.
 package display
 
 import (
@@ -38,6 +41,10 @@ func (b Bundle) Text() string {
 	s, _ := b.Data["text/plain"].(string)
 	return s
 }
+
+// MIMEBundle returns b itself, so a Bundle is a Renderer too (a function
+// returning a Renderer can return an error message as a TextBundle).
+func (b Bundle) MIMEBundle() Bundle { return b }
 
 // Renderer is implemented by values that show themselves as rich output.
 type Renderer interface {

@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"context"
 	"reflect"
 
 	"superstep/display"
@@ -44,6 +45,17 @@ func (s sink) Clear(wait bool) error {
 	s.k.streams.flushAll()
 	s.k.publish(s.parent(), "clear_output", map[string]any{"wait": wait})
 	return nil
+}
+
+// Context is the running cell's context, cancelled by an interrupt; with
+// no cell running, a background context.
+func (s sink) Context() context.Context {
+	s.k.mu.Lock()
+	defer s.k.mu.Unlock()
+	if s.k.run != nil {
+		return s.k.run.ctx
+	}
+	return context.Background()
 }
 
 // Page adds a pager payload to the running cell's reply.

@@ -12,15 +12,26 @@
 //              display's static <img> with its SVG data URL, and that
 //              picture decodes into a real image in Chromium.
 //
+// The display samples (display-samples.ipynb, written by
+// `go run ./display/internal/samples`, generated into a temporary directory
+// unless $SUPERSTEP_SAMPLES names a directory that holds them, or is "off")
+// get both checks too, and then the interaction checks of their views:
+// trend hover and pages, chord slider and ribbon hover, treemap filtering,
+// and the dashboard's linked filter, slider and level switch.
+//
 // With $SUPERSTEP_SCREENSHOT set, a PNG of the tour notebook's live bar chart
-// (hovered, tooltip showing) is written there.
+// (hovered, tooltip showing) is written there; with
+// $SUPERSTEP_DASHBOARD_SCREENSHOT, one of the live sample dashboard.
 //
 // Run: npm ci && SUPERSTEP_NB_OUT=/tmp/nbout node --test
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
 import { JSDOM } from 'jsdom';
@@ -29,8 +40,12 @@ import { JSDOM } from 'jsdom';
 // which pulls in React and the Lumino widgets.
 import { Sanitizer } from '@jupyterlab/apputils/lib/sanitizer.js';
 
+// One directory, or several separated by ':'.
 const NB_OUT = process.env.SUPERSTEP_NB_OUT || '/tmp/nbout';
+const SAMPLES = process.env.SUPERSTEP_SAMPLES || '';
 const SCREENSHOT = process.env.SUPERSTEP_SCREENSHOT || '';
+const DASHBOARD_SCREENSHOT = process.env.SUPERSTEP_DASHBOARD_SCREENSHOT || '';
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM = process.env.SUPERSTEP_CHROMIUM || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless',
@@ -49,14 +64,17 @@ const PAGE_OPTIONS = { viewport: { width: 1000, height: 800 }, deviceScaleFactor
 // ---------------------------------------------------------------------------
 // Collect the outputs.
 
-/** Every text/html output of every executed notebook, in a stable order. */
-function collectOutputs(dir) {
+/** Every text/html output of every executed notebook in dirs, in a stable order. */
+function collectOutputs(dirs) {
   const outputs = [];
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.ipynb'))
-    .sort();
-  for (const file of files) {
+  const files = dirs.flatMap((dir) =>
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.ipynb'))
+      .sort()
+      .map((f) => ({ dir, file: f })),
+  );
+  for (const { dir, file } of files) {
     const nb = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
     let htmlIndex = 0;
     (nb.cells || []).forEach((cell, cellIndex) => {
@@ -70,6 +88,7 @@ function collectOutputs(dir) {
           htmlIndex: htmlIndex++,
           label: `${file} cell ${cellIndex} output ${outIndex} (html output #${htmlIndex - 1})`,
           html: Array.isArray(html) ? html.join('') : String(html),
+          sample: (cell.metadata && cell.metadata.superstep_sample) || null,
         });
       });
     });
@@ -77,12 +96,35 @@ function collectOutputs(dir) {
   return outputs;
 }
 
+/**
+ * The directory holding display-samples.ipynb: $SUPERSTEP_SAMPLES, or a
+ * fresh one written by the samples program ('' when turned off).
+ */
+function samplesDir() {
+  if (SAMPLES === 'off') return '';
+  if (SAMPLES) return SAMPLES;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'superstep-samples-'));
+  execFileSync('go', ['run', './display/internal/samples', dir], { cwd: REPO, stdio: ['ignore', 'inherit', 'inherit'] });
+  return dir;
+}
+
 let outputs = [];
 let collectError = null;
+let samplesError = null;
+let samples = [];
 try {
-  outputs = collectOutputs(NB_OUT);
+  outputs = collectOutputs(NB_OUT.split(':').filter(Boolean));
 } catch (e) {
   collectError = e;
+}
+try {
+  const dir = samplesDir();
+  if (dir) {
+    samples = collectOutputs([dir]).filter((o) => o.notebook === 'display-samples.ipynb');
+    outputs.push(...samples);
+  }
+} catch (e) {
+  samplesError = e;
 }
 
 /** A minimal document around an output's HTML. */
@@ -219,7 +261,15 @@ async function checkHover(page, root, where) {
 
 test(`executed notebooks in ${NB_OUT} have text/html outputs`, () => {
   assert.equal(collectError, null, `cannot read executed notebooks in ${NB_OUT}: ${collectError}`);
-  assert.ok(outputs.length > 0, `no text/html output in any *.ipynb in ${NB_OUT}`);
+  assert.ok(outputs.length > samples.length, `no text/html output in any *.ipynb in ${NB_OUT}`);
+});
+
+test('display samples were written', { skip: SAMPLES === 'off' && 'SUPERSTEP_SAMPLES=off' }, () => {
+  assert.equal(samplesError, null, `cannot write or read the display samples: ${samplesError}`);
+  const kinds = samples.map((o) => o.sample && o.sample.kind);
+  for (const k of ['trend', 'chord', 'treemap', 'dashboard']) {
+    assert.ok(kinds.includes(k), `no ${k} output in display-samples.ipynb (found ${JSON.stringify(kinds)})`);
+  }
 });
 
 const sanitizer = new Sanitizer();
@@ -309,6 +359,270 @@ test('screenshot of the tour bar chart', { skip: !SCREENSHOT && 'SUPERSTEP_SCREE
     fs.mkdirSync(path.dirname(path.resolve(SCREENSHOT)), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, clip: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } });
     assert.ok(fs.statSync(SCREENSHOT).size > 0, `empty screenshot ${SCREENSHOT}`);
+  } finally {
+    await page.close();
+  }
+});
+
+// ---------------------------------------------------------------------------
+// Interaction checks of the display samples (display-samples.ipynb). Each
+// sample cell's metadata "superstep_sample" says what to expect; the numbers
+// in it were formatted by Go, so a tooltip that matches shows that Go's data
+// reached the browser intact and the runtime formats numbers as Go does.
+
+const DONE_TIMEOUT = 5000;
+
+/** A client point where el (or a descendant) is the topmost element, or null. */
+async function topPoint(el) {
+  await el.scrollIntoViewIfNeeded();
+  return el.evaluate((node) => {
+    const r = node.getBoundingClientRect();
+    const n = 24;
+    for (let i = 0; i <= n; i++) {
+      for (let j = 0; j <= n; j++) {
+        // Centre first, then spiral out along the grid.
+        const fx = 0.5 + (((i % 2) * 2 - 1) * Math.ceil(i / 2)) / n;
+        const fy = 0.5 + (((j % 2) * 2 - 1) * Math.ceil(j / 2)) / n;
+        const x = r.left + r.width * Math.min(0.99, Math.max(0.01, fx));
+        const y = r.top + r.height * Math.min(0.99, Math.max(0.01, fy));
+        const hit = document.elementFromPoint(x, y);
+        if (hit && (hit === node || node.contains(hit))) return { x, y };
+      }
+    }
+    return null;
+  });
+}
+
+/** Hovers el and returns the text of the display's visible tooltip. */
+async function hoverTip(page, root, el, what) {
+  const p = await topPoint(el);
+  assert.ok(p, `${what}: no visible point to hover`);
+  await page.mouse.move(0, 0);
+  await page.mouse.move(p.x, p.y);
+  const tip = root.locator('.superstep-tip');
+  assert.ok(await tip.isVisible(), `${what}: no tooltip on hover`);
+  return tip.textContent();
+}
+
+/** Moves a range input to value v as a user would (an input event). */
+async function slide(input, v) {
+  return input.evaluate((el, value) => {
+    el.value = String(value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    const root = el.closest('.superstep-display');
+    return root.getAttribute('data-busy');
+  }, v);
+}
+
+/** Waits until the display shows frame f with no transition running. */
+async function settled(page, root, f) {
+  const handle = await root.elementHandle();
+  await page.waitForFunction(
+    ([el, frame]) => el.getAttribute('data-frame') === String(frame) && !el.hasAttribute('data-busy'),
+    [handle, f],
+    { timeout: DONE_TIMEOUT },
+  );
+}
+
+/** The numbers in an SVG path, to compare paths drawn by Go and by the runtime. */
+function pathNumbers(d) {
+  return (d.match(/-?\d+(\.\d+)?(e-?\d+)?/g) || []).map(Number);
+}
+
+function assertSamePath(a, b, what) {
+  const x = pathNumbers(a);
+  const y = pathNumbers(b);
+  assert.equal(x.length, y.length, `${what}: paths differ in shape:\n  ${a}\n  ${b}`);
+  x.forEach((v, i) => assert.ok(Math.abs(v - y[i]) <= 0.02, `${what}: paths differ at number ${i}:\n  ${a}\n  ${b}`));
+}
+
+/** The static picture's SVG document (the <img>'s data URL), parsed. */
+function staticSVG(html) {
+  const src = displaysOf(html)[0].imgSrcs[0];
+  const svg = Buffer.from(src.slice(SVG_DATA_URL.length), 'base64').toString('utf8');
+  return new JSDOM(svg, { contentType: 'image/svg+xml' }).window.document;
+}
+
+const bySample = (kind) => samples.filter((o) => o.sample && o.sample.kind === kind);
+
+/** Asserts that exactly the units in hides are hidden in the trend and chord. */
+async function checkHidden(root, units, hides, what) {
+  for (const u of units) {
+    const hidden = hides.includes(u);
+    for (const sel of [`.ss-row[data-unit-id="${u}"]`, `.ss-arc[data-unit-id="${u}"]`]) {
+      const els = await root.locator(sel).all();
+      assert.ok(els.length > 0, `${what}: no ${sel}`);
+      for (const el of els) {
+        assert.equal(await el.isVisible(), !hidden, `${what}: ${sel} should be ${hidden ? 'hidden' : 'shown'}`);
+      }
+    }
+    const ribbons = await root.locator(`.ss-ribbon[data-src="${u}"], .ss-ribbon[data-dst="${u}"]`).all();
+    assert.ok(ribbons.length > 0, `${what}: no ribbon of ${u}`);
+    for (const el of ribbons) {
+      const vis = await el.evaluate((n) => getComputedStyle(n).display !== 'none');
+      if (hidden) assert.ok(!vis, `${what}: a ribbon of hidden ${u} (${await el.getAttribute('data-key')}) is shown`);
+    }
+  }
+}
+
+describe('display samples: interaction', () => {
+  for (const out of bySample('trend')) {
+    test(`trend: hover shows the values; pages move the time axis (${out.label})`, async () => {
+      const exp = out.sample;
+      const page = await renderLive(out);
+      try {
+        const root = page.locator('.superstep-display').first();
+        const p = exp.point;
+        const pt = root.locator(`.ss-row[data-panel="${p.panel}"][data-unit="${p.unit}"] .ss-pt[data-frame="${p.frame}"]`);
+        assert.equal(await hoverTip(page, root, pt, 'trend point'), p.tip, 'trend point tooltip');
+        const frames = async () =>
+          (await root.locator('.ss-row[data-panel="0"][data-unit="0"] .ss-pt').evaluateAll((els) => els.map((e) => +e.getAttribute('data-frame'))));
+        const first = await frames();
+        assert.equal(first[0], 0, 'the first page starts at frame 0');
+        const prev = root.locator('button.ss-prev');
+        const next = root.locator('button.ss-next');
+        const label = root.locator('.ss-page');
+        assert.ok(await prev.isDisabled(), 'previous is disabled on the first page');
+        const before = await label.textContent();
+        for (let pg = 1; pg < exp.pages; pg++) await next.click();
+        const last = await frames();
+        assert.ok(last[0] === first.length * (exp.pages - 1), `the last page starts at frame ${last[0]}`);
+        assert.notEqual(await label.textContent(), before, 'the page label changed');
+        assert.ok(await next.isDisabled(), 'next is disabled on the last page');
+        await prev.click();
+        assert.deepEqual(await frames(), exp.pages === 2 ? first : await frames(), 'previous goes back');
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  for (const out of bySample('chord')) {
+    test(`chord: the slider animates ribbons to another frame; hover shows details (${out.label})`, async () => {
+      const exp = out.sample;
+      const page = await renderLive(out);
+      try {
+        const root = page.locator('.superstep-display').first();
+        assert.equal(await root.getAttribute('data-frame'), String(exp.selected), 'the selected frame is shown first');
+        const rib = root.locator(`.ss-ribbon[data-key="${exp.ribbon}"]`);
+        const d0 = await rib.getAttribute('d');
+        const box0 = await rib.boundingBox();
+        // The live drawing matches the static picture, which Go drew.
+        const doc = staticSVG(out.html);
+        const staticRibbon = doc.querySelector(`[data-key="${exp.ribbon}"]`);
+        assert.ok(staticRibbon, `no ribbon ${exp.ribbon} in the static picture`);
+        assertSamePath(staticRibbon.getAttribute('d'), d0, `ribbon ${exp.ribbon}, static vs live`);
+        assert.equal(await hoverTip(page, root, rib, `ribbon ${exp.ribbon}`), exp.tip, 'ribbon tooltip');
+
+        const input = root.locator('input.ss-frame');
+        assert.equal(await slide(input, exp.slideTo), '1', 'moving the slider starts a transition');
+        await settled(page, root, exp.slideTo);
+        const d1 = await rib.getAttribute('d');
+        const box1 = await rib.boundingBox();
+        assert.notEqual(d1, d0, 'the ribbon path did not change');
+        assert.ok(
+          Math.abs(box1.width - box0.width) > 1 || Math.abs(box1.height - box0.height) > 1,
+          `the ribbon's box did not change: ${JSON.stringify(box0)} → ${JSON.stringify(box1)}`,
+        );
+        assert.equal(await hoverTip(page, root, rib, `ribbon ${exp.ribbon} after sliding`), exp.tipAfter, 'ribbon tooltip after sliding');
+        // Back to the first frame: the same geometry again.
+        await slide(input, exp.selected);
+        await settled(page, root, exp.selected);
+        assertSamePath(await rib.getAttribute('d'), d0, 'ribbon after sliding back');
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  for (const out of bySample('treemap')) {
+    test(`treemap: hover shows name and value; click toggles the filter (${out.label})`, async () => {
+      const exp = out.sample;
+      const page = await renderLive(out);
+      try {
+        const root = page.locator('.superstep-display').first();
+        const tile = root.locator(`.ss-tile[data-id="${exp.tile}"]`);
+        assert.equal(await hoverTip(page, root, tile, `tile ${exp.tile}`), exp.tip, 'tile tooltip');
+        await tile.click();
+        assert.equal(await tile.getAttribute('data-filtered'), '1', 'a click filters the tile');
+        await tile.click();
+        assert.equal(await tile.getAttribute('data-filtered'), null, 'a second click restores it');
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  for (const out of bySample('dashboard')) {
+    test(`dashboard: filters, slider and level switch are linked (${out.label})`, async () => {
+      const exp = out.sample;
+      const page = await renderLive(out);
+      try {
+        const root = page.locator('.superstep-display').first();
+        await checkHidden(root, exp.units, [], 'before filtering');
+        for (const f of exp.filters) {
+          const tile = root.locator(`.ss-tile[data-id="${f.tile}"]`);
+          // An internal node is clicked on its header band; a leaf anywhere.
+          const target = (await tile.locator('.ss-tile-head').count()) ? tile.locator('.ss-tile-head') : tile;
+          await target.click();
+          await checkHidden(root, exp.units, f.hides, `after filtering ${f.tile}`);
+          await target.click();
+          await checkHidden(root, exp.units, [], `after restoring ${f.tile}`);
+        }
+
+        // One slider drives the chord and the trend's frame marker.
+        const p = exp.point;
+        const pt = root.locator(`.ss-row[data-panel="${p.panel}"][data-unit="${p.unit}"] .ss-pt[data-frame="${p.frame}"]`);
+        assert.equal(await hoverTip(page, root, pt, 'dashboard trend point'), p.tip, 'dashboard trend tooltip');
+        const marker = root.locator('.ss-marker');
+        const column = async (f) => {
+          const r = await root.locator(`.ss-row[data-panel="0"][data-unit="0"] .ss-pt[data-frame="${f}"]`).boundingBox();
+          return r.x + r.width / 2;
+        };
+        const markerX = async () => {
+          const r = await marker.boundingBox();
+          return r.x + r.width / 2;
+        };
+        const ribbon = root.locator('.ss-ribbon').first();
+        const key = await ribbon.getAttribute('data-key');
+        const d0 = await ribbon.getAttribute('d');
+        await slide(root.locator('input.ss-frame'), exp.slideTo);
+        await settled(page, root, exp.slideTo);
+        assert.ok(Math.abs((await markerX()) - (await column(exp.slideTo))) < 1.5, 'the trend marker follows the slider');
+        assert.notEqual(await root.locator(`.ss-ribbon[data-key="${key}"]`).getAttribute('d'), d0, 'the chord follows the slider');
+
+        // The level switch swaps the trend and the chord, keeping the frame.
+        await root.locator('button.ss-level[data-level="host"]').click();
+        assert.equal(await root.getAttribute('data-level'), 'host');
+        const arcs = await root.locator('.ss-arc').count();
+        assert.equal(arcs, 3, `the host level shows ${arcs} arcs`);
+        assert.equal(await root.getAttribute('data-frame'), String(exp.slideTo), 'the frame survives the level switch');
+        await root.locator('button.ss-level[data-level="worker"]').click();
+        assert.equal(await root.locator('.ss-arc').count(), exp.units.length, 'back at the worker level');
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
+
+// The dashboard picture in the README: the live sample dashboard with a
+// ribbon hovered.
+test('screenshot of the sample dashboard', { skip: !DASHBOARD_SCREENSHOT && 'SUPERSTEP_DASHBOARD_SCREENSHOT not set' }, async () => {
+  const out = bySample('dashboard')[0];
+  assert.ok(out, 'no dashboard sample');
+  const { page, problems } = await openPage(liveContext);
+  try {
+    await page.setViewportSize({ width: 1120, height: 760 });
+    await page.setContent(wrap(out.html), { waitUntil: 'load' });
+    const root = page.locator('.superstep-display').first();
+    const rib = root.locator('.ss-ribbon[data-key="3-4"]');
+    const p = await topPoint(rib);
+    if (p) await page.mouse.move(p.x, p.y);
+    const box = await root.boundingBox();
+    fs.mkdirSync(path.dirname(path.resolve(DASHBOARD_SCREENSHOT)), { recursive: true });
+    await page.screenshot({ path: DASHBOARD_SCREENSHOT, clip: { x: 0, y: 0, width: box.x + box.width + 8, height: box.y + box.height + 8 } });
+    assert.deepEqual(problems, []);
   } finally {
     await page.close();
   }
