@@ -43,6 +43,14 @@ type Context struct {
 type outbox struct {
 	dst  []int32
 	data []float64
+	// one holds the one-number messages of a job without a combiner, each
+	// in a single record: the engine's hottest path writes one slice.
+	one []msg1
+}
+
+type msg1 struct {
+	li int32
+	x  float64
 }
 
 func newContext(e *engine, w int) *Context {
@@ -123,9 +131,8 @@ func (c *Context) SendToNeighbors(v int, data ...float64) {
 	if len(data) != c.e.mw {
 		panic(fmt.Sprintf("bsp: a message has %d numbers, the job's MessageWidth is %d", len(data), c.e.mw))
 	}
-	nb := c.e.g.Neighbors(v)
 	if c.e.mw != 1 {
-		for _, u := range nb {
+		for _, u := range c.e.g.Neighbors(v) {
 			c.send(u, data)
 		}
 		return
@@ -139,12 +146,11 @@ func (c *Context) SendToNeighbors(v int, data ...float64) {
 		arcWorker, arcLocal, out := c.e.arcWorker[lo:hi], c.e.arcLocal[lo:hi], c.out
 		for i, li := range arcLocal {
 			o := &out[arcWorker[i]]
-			o.dst = append(o.dst, li)
-			o.data = append(o.data, x)
+			o.one = append(o.one, msg1{li, x})
 		}
 		return
 	}
-	for _, u := range nb {
+	for _, u := range c.e.g.Neighbors(v) {
 		c.send1(u, x)
 	}
 }
@@ -161,6 +167,9 @@ const (
 func (c *Context) send1(dst int32, x float64) {
 	o := &c.out[c.e.part[dst]]
 	switch c.combine {
+	case combineNone:
+		o.one = append(o.one, msg1{c.localIdx[dst], x})
+		return
 	case combineSum:
 		if s := c.slot[dst]; s >= 0 {
 			o.data[s] += x
@@ -233,6 +242,7 @@ func (c *Context) compute(step int) {
 		}
 		c.out[d].dst = c.out[d].dst[:0]
 		c.out[d].data = c.out[d].data[:0]
+		c.out[d].one = c.out[d].one[:0]
 	}
 	c.active, c.processed = 0, 0
 	start := time.Now()
@@ -262,7 +272,7 @@ func (c *Context) compute(step int) {
 	}
 	c.computeTime = t
 	for d := range c.out {
-		c.sent[d] = int64(len(c.out[d].dst))
+		c.sent[d] = int64(len(c.out[d].dst) + len(c.out[d].one))
 	}
 }
 
@@ -288,6 +298,9 @@ func (c *Context) gather() {
 		for _, li := range s.out[c.worker].dst {
 			off[li+1]++
 		}
+		for _, m := range s.out[c.worker].one {
+			off[m.li+1]++
+		}
 	}
 	for i := 1; i < len(off); i++ {
 		off[i] += off[i-1]
@@ -305,6 +318,10 @@ func (c *Context) gather() {
 			for i, li := range o.dst {
 				c.inData[pos[li]] = o.data[i]
 				pos[li]++
+			}
+			for _, m := range o.one {
+				c.inData[pos[m.li]] = m.x
+				pos[m.li]++
 			}
 		}
 		return

@@ -8,11 +8,23 @@ package symbols
 
 import "reflect"
 
-//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract -name symbols superstep/display
+//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract -name symbols superstep/display superstep/sdk superstep/sdk/bsp superstep/sdk/graph superstep/sdk/profile superstep/topology/cluster superstep/datasets superstep/algo/vertex superstep/algo/partition superstep/algo/sequential superstep/algo/circular
 
 // Symbols maps "import/path/name" to the package's exported symbols, in the
 // form interp.Use expects.
 var Symbols = map[string]map[string]reflect.Value{}
 
-// Packages returns the SDK packages a cell has imported from the start.
-func Packages() []string { return []string{"superstep/display"} }
+// Packages returns the SDK packages a cell has imported from the start:
+// enough to load a graph, run a vertex program on a cluster and look at
+// its profile without an import line.
+func Packages() []string {
+	return []string{
+		"superstep/display",
+		"superstep/sdk",
+		"superstep/sdk/bsp",
+		"superstep/sdk/profile",
+		"superstep/topology/cluster",
+		"superstep/datasets",
+		"superstep/algo/vertex",
+	}
+}

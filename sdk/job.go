@@ -1,0 +1,221 @@
+package sdk
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"superstep/algo/circular"
+	"superstep/algo/partition"
+	"superstep/display"
+	"superstep/sdk/bsp"
+	"superstep/sdk/graph"
+	"superstep/sdk/profile"
+	"superstep/topology/cluster"
+)
+
+// Options say how to run a job. The zero value runs on one rack of 4 hosts
+// with 2 workers each, hash partitioning, no network cost, at most 1000
+// supersteps, without a live view.
+type Options struct {
+	// Name names the job (default: the program's type).
+	Name string
+	// Cluster places the workers (default: cluster.New(1, 4, 2)).
+	Cluster *cluster.Cluster
+	// Partitioner is "hash" (default), "range" or "spinner" (label
+	// propagation that keeps neighbours together); Partition, if set,
+	// overrides it with an explicit vertex → worker assignment.
+	Partitioner string
+	Partition   []int32
+	// Seed drives the randomised partitioner.
+	Seed uint64
+	// Network turns bytes into communication time (e.g.
+	// cluster.TypicalNetwork()); the zero Network costs nothing.
+	Network cluster.Network
+	// MaxSupersteps caps the job (default 1000).
+	MaxSupersteps int
+	// SlowHosts slows hosts by a factor, to show what a faulty machine
+	// looks like: {2: 5} makes host 2 five times slower.
+	SlowHosts map[int]float64
+	// Out shows the job's heartbeat while it runs, updated in place every
+	// superstep, and stops the job when the cell is interrupted: pass
+	// display.Here() in a notebook. Nil runs quietly.
+	Out *display.Output
+	// Capture, if set, streams the profile to this file as it is measured
+	// (msgpack; profile.LoadCapture reads it back).
+	Capture string
+	// Config holds the engine's other settings (combiner, aggregators,
+	// widths); the fields above and the program's own needs override it.
+	Config bsp.Config
+}
+
+// Configurer is a program that knows the engine settings it needs (a
+// combiner, value and message widths): the built-in programs of
+// algo/vertex are.
+type Configurer interface {
+	Config(bsp.Config) bsp.Config
+}
+
+// Job is a finished job: the vertex values, the profile and the views of
+// its heartbeat.
+type Job struct {
+	Graph     *graph.Graph
+	Result    *bsp.Result
+	Profile   *profile.Profile
+	Partition []int32
+	// PartitionStats reports the partition's balance and edge cut.
+	PartitionStats partition.Stats
+	// order is the circular order of the workers for every chord view,
+	// fixed for the whole job (GiViP's crossing minimisation on the total
+	// traffic).
+	order []int
+}
+
+// DefaultCluster is the cluster jobs run on unless told otherwise: one
+// rack, 4 hosts, 2 workers per host.
+func DefaultCluster() *cluster.Cluster {
+	c, _ := cluster.New(1, 4, 2)
+	return c
+}
+
+// Run runs prog on g, profiled, as opt says.
+func Run(g *graph.Graph, prog bsp.Program, opt Options) (*Job, error) {
+	cfg := opt.Config
+	if c, ok := prog.(Configurer); ok {
+		cfg = c.Config(cfg)
+	}
+	cl := opt.Cluster
+	if cl == nil {
+		cl = DefaultCluster()
+	}
+	cfg.Cluster = cl
+	k := cl.NumWorkers()
+	part := opt.Partition
+	if part == nil {
+		var err error
+		if part, err = Partition(g, k, opt.Partitioner, opt.Seed); err != nil {
+			return nil, err
+		}
+	}
+	cfg.Partition = part
+	if opt.Name != "" {
+		cfg.Name = opt.Name
+	} else if cfg.Name == "" {
+		cfg.Name = strings.TrimPrefix(fmt.Sprintf("%T", prog), "*")
+	}
+	if opt.MaxSupersteps > 0 {
+		cfg.MaxSupersteps = opt.MaxSupersteps
+	}
+	if opt.Network != (cluster.Network{}) {
+		cfg.Network = opt.Network
+	}
+	if opt.SlowHosts != nil {
+		cfg.SlowHosts = opt.SlowHosts
+	}
+	ctx := context.Background()
+	if opt.Out != nil {
+		ctx = opt.Out.Context()
+		cfg.Recorders = append(cfg.Recorders, newHeartbeat(opt.Out, cfg))
+	}
+	var capture *profile.CaptureWriter
+	if opt.Capture != "" {
+		var err error
+		if capture, err = profile.CreateCapture(opt.Capture); err != nil {
+			return nil, err
+		}
+		cfg.Recorders = append(cfg.Recorders, capture)
+	}
+	res, err := bsp.Run(ctx, g, prog, cfg)
+	if capture != nil {
+		if cerr := capture.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("writing the capture %s: %w", opt.Capture, cerr)
+		}
+	}
+	if res == nil {
+		return nil, err
+	}
+	j := &Job{Graph: g, Result: res, Profile: res.Profile, Partition: part, PartitionStats: partition.Quality(g, part, k)}
+	for _, r := range cfg.Recorders {
+		if h, ok := r.(*heartbeat); ok {
+			h.finish(j)
+		}
+	}
+	return j, err
+}
+
+// Partition assigns g's vertices to k workers with the named partitioner:
+// "hash" (or ""), "range" or "spinner".
+func Partition(g *graph.Graph, k int, name string, seed uint64) ([]int32, error) {
+	switch strings.ToLower(name) {
+	case "", "hash":
+		return partition.Hash(g, k), nil
+	case "range":
+		return partition.Range(g, k), nil
+	case "spinner", "label-propagation", "lp":
+		return partition.LabelPropagation(g, k, partition.Options{Seed: seed}), nil
+	}
+	return nil, fmt.Errorf("unknown partitioner %q: want hash, range or spinner", name)
+}
+
+// Value is the value of vertex v (its first element).
+func (j *Job) Value(v int) float64 { return j.Result.Value(v) }
+
+// Supersteps is the number of supersteps the job ran.
+func (j *Job) Supersteps() int { return j.Result.Supersteps }
+
+// String summarises the job.
+func (j *Job) String() string {
+	t := j.Profile.Totals()
+	return fmt.Sprintf("%s on %v: %d supersteps, %d messages (%s), modelled time %v, wall time %v; partition balance %.2f, edge cut %.1f%%",
+		j.Profile.Job, j.Graph, t.Supersteps, t.Messages, byteSize(t.Bytes), t.Time.Round(time.Microsecond), j.Result.Elapsed.Round(time.Millisecond),
+		j.PartitionStats.Balance, 100*j.PartitionStats.CutFraction)
+}
+
+// MIMEBundle shows a finished job as its dashboard.
+func (j *Job) MIMEBundle() display.Bundle { return j.Dashboard(profile.Options{}).MIMEBundle() }
+
+// Order is the circular order of the workers used by every chord view of
+// the job: hosts and racks contiguous, weighted crossings of the total
+// traffic minimised.
+func (j *Job) Order() []int {
+	if j.order == nil {
+		j.order = workerOrder(j.Profile)
+	}
+	return j.order
+}
+
+func workerOrder(p *profile.Profile) []int {
+	c := p.Cluster
+	w := c.NumWorkers()
+	total := make([][]float64, w)
+	for i := range total {
+		total[i] = make([]float64, w)
+	}
+	for _, s := range p.Steps {
+		for i := range s.Messages {
+			total[i/w][i%w] += float64(s.Messages[i])
+		}
+	}
+	hosts := make([]int, w)
+	for i := range hosts {
+		hosts[i] = c.HostOf(i)
+	}
+	racks := make([]int, len(c.Hosts))
+	for h := range racks {
+		racks[h] = c.Hosts[h].Rack
+	}
+	return circular.Order(total, hosts, racks)
+}
+
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}

@@ -1,0 +1,305 @@
+package sdk
+
+import (
+	"fmt"
+	"time"
+
+	"superstep/display"
+	"superstep/sdk/bsp"
+	"superstep/sdk/profile"
+	"superstep/topology/cluster"
+)
+
+// unitID names a unit the same way in every view (treemap tiles, trend
+// rows, chord arcs), so that filtering links them.
+func unitID(level profile.Level, name string) string { return level.String() + ":" + name }
+
+// colours gives every worker, host and rack one colour, the same in every
+// view of the job.
+func colours(c *cluster.Cluster, level profile.Level, index int) string {
+	switch level {
+	case profile.HostLevel:
+		return display.Palette(len(c.Hosts))[index]
+	case profile.RackLevel:
+		return display.Palette(len(c.Racks))[index]
+	}
+	return display.Palette(c.NumWorkers())[index]
+}
+
+func displayUnits(c *cluster.Cluster, a *profile.Aggregated) []display.Unit {
+	units := make([]display.Unit, len(a.Units))
+	for i, u := range a.Units {
+		du := display.Unit{ID: unitID(a.Level, u.Name), Name: u.Name, Color: colours(c, a.Level, u.Index)}
+		if a.Level == profile.WorkerLevel {
+			du.Parents = append(du.Parents, unitID(profile.HostLevel, c.Hosts[u.Host].Name))
+		}
+		if a.Level != profile.RackLevel {
+			du.Parents = append(du.Parents, unitID(profile.RackLevel, c.Racks[u.Rack].Name))
+		}
+		units[i] = du
+	}
+	return units
+}
+
+// TrendData is the Trend View's data for an aggregation: compute time,
+// messages and bytes per unit and frame.
+func (j *Job) TrendData(opt profile.Options) (display.TrendData, error) {
+	a, err := j.Profile.Aggregate(opt)
+	if err != nil {
+		return display.TrendData{}, err
+	}
+	return trendData(j.Profile, a), nil
+}
+
+func trendData(p *profile.Profile, a *profile.Aggregated) display.TrendData {
+	frames := make([]string, len(a.Frames))
+	for i, f := range a.Frames {
+		frames[i] = f.Label()
+	}
+	return display.TrendData{
+		Title:  fmt.Sprintf("%s — heartbeat per %s", p.Job, a.Level),
+		Frames: frames,
+		Units:  displayUnits(p.Cluster, a),
+		Panels: []display.TrendPanel{
+			{Title: "time (s): compute + communication", Out: a.Time},
+			{Title: "messages: out, in (hatched)", Out: a.MessagesOut, In: a.MessagesIn},
+			{Title: "bytes: out, in (hatched)", Out: a.BytesOut, In: a.BytesIn},
+		},
+	}
+}
+
+// Trend is the Trend View: three small multiples (time, messages, bytes)
+// sharing the time axis, one row per unit.
+func (j *Job) Trend(opt profile.Options) display.Renderer {
+	d, err := j.TrendData(opt)
+	if err != nil {
+		return display.TextBundle(err.Error())
+	}
+	return display.Trend(d)
+}
+
+// ChordData is the Frame View's data: the traffic between units in every
+// frame, in the job's circular order, with rings for hosts and racks.
+func (j *Job) ChordData(opt profile.Options) (display.ChordData, error) {
+	a, err := j.Profile.Aggregate(opt)
+	if err != nil {
+		return display.ChordData{}, err
+	}
+	return chordData(j.Profile, a, j.Order()), nil
+}
+
+func chordData(p *profile.Profile, a *profile.Aggregated, workerOrder []int) display.ChordData {
+	c := p.Cluster
+	// The units' order follows the workers' circular order.
+	rank := map[int]int{}
+	for _, w := range workerOrder {
+		var idx int
+		switch a.Level {
+		case profile.WorkerLevel:
+			idx = w
+		case profile.HostLevel:
+			idx = c.HostOf(w)
+		default:
+			idx = c.RackOf(w)
+		}
+		if _, ok := rank[idx]; !ok {
+			rank[idx] = len(rank)
+		}
+	}
+	order := make([]int, 0, len(a.Units)) // positions in a.Units, in circular order
+	for r := 0; r < len(rank); r++ {
+		for i, u := range a.Units {
+			if rank[u.Index] == r {
+				order = append(order, i)
+			}
+		}
+	}
+	all := displayUnits(c, a)
+	units := make([]display.Unit, len(order))
+	for k, i := range order {
+		units[k] = all[i]
+	}
+	var rings []display.Ring
+	ring := func(level profile.Level, of func(u profile.Unit) int, names func(int) string) display.Ring {
+		r := display.Ring{Name: level.String()}
+		for k, i := range order {
+			g := of(a.Units[i])
+			if n := len(r.Groups); n > 0 && r.Groups[n-1].ID == unitID(level, names(g)) {
+				r.Groups[n-1].Last = k
+				continue
+			}
+			r.Groups = append(r.Groups, display.RingGroup{ID: unitID(level, names(g)), Name: names(g), Color: colours(c, level, g), First: k, Last: k})
+		}
+		return r
+	}
+	hostName := func(h int) string { return c.Hosts[h].Name }
+	rackName := func(r int) string { return c.Racks[r].Name }
+	if a.Level == profile.WorkerLevel {
+		rings = append(rings, ring(profile.HostLevel, func(u profile.Unit) int { return u.Host }, hostName))
+	}
+	if a.Level != profile.RackLevel {
+		rings = append(rings, ring(profile.RackLevel, func(u profile.Unit) int { return u.Rack }, rackName))
+	}
+	frames := make([]display.ChordFrame, len(a.Frames))
+	for f, fr := range a.Frames {
+		w := make([][]float64, len(order))
+		det := make([][]string, len(order))
+		for x, i := range order {
+			w[x] = make([]float64, len(order))
+			det[x] = make([]string, len(order))
+			for y, k := range order {
+				w[x][y] = a.Messages[f][i][k]
+				det[x][y] = fmt.Sprintf("%s → %s: %.0f messages, %s", a.Units[i].Name, a.Units[k].Name, a.Messages[f][i][k], byteSize(int64(a.Bytes[f][i][k])))
+			}
+		}
+		frames[f] = display.ChordFrame{Label: "superstep " + fr.Label(), Weight: w, Details: det}
+	}
+	selected := 0
+	best := -1.0
+	for f := range frames {
+		var tot float64
+		for _, row := range frames[f].Weight {
+			for _, x := range row {
+				tot += x
+			}
+		}
+		if tot > best {
+			best, selected = tot, f
+		}
+	}
+	return display.ChordData{Units: units, Rings: rings, Frames: frames, Selected: selected}
+}
+
+// Frames is the Frame View: a chord diagram of the traffic between units,
+// one frame at a time with a slider; the busiest frame is shown first.
+func (j *Job) Frames(opt profile.Options) display.Renderer {
+	d, err := j.ChordData(opt)
+	if err != nil {
+		return display.TextBundle(err.Error())
+	}
+	return display.Chord(d)
+}
+
+// ClusterTree is the inclusion tree sized by the vertices on each worker.
+func (j *Job) ClusterTree() display.TreeNode {
+	c := j.Profile.Cluster
+	root := display.TreeNode{ID: "cluster", Name: "cluster"}
+	for r, rack := range c.Racks {
+		rn := display.TreeNode{ID: unitID(profile.RackLevel, rack.Name), Name: rack.Name, Color: colours(c, profile.RackLevel, r)}
+		for h, host := range c.Hosts {
+			if host.Rack != r {
+				continue
+			}
+			hn := display.TreeNode{ID: unitID(profile.HostLevel, host.Name), Name: host.Name, Color: colours(c, profile.HostLevel, h)}
+			for w, wk := range c.Workers {
+				if wk.Host == h {
+					hn.Children = append(hn.Children, display.TreeNode{ID: unitID(profile.WorkerLevel, wk.Name), Name: wk.Name,
+						Color: colours(c, profile.WorkerLevel, w), Value: float64(j.Profile.Vertices[w])})
+					hn.Value += float64(j.Profile.Vertices[w])
+				}
+			}
+			rn.Children = append(rn.Children, hn)
+			rn.Value += hn.Value
+		}
+		root.Children = append(root.Children, rn)
+		root.Value += rn.Value
+	}
+	return root
+}
+
+// ClusterView is the Cluster View: a squarified treemap of racks, hosts
+// and workers sized by the vertices each holds.
+func (j *Job) ClusterView() display.Renderer { return display.Treemap(j.ClusterTree()) }
+
+// Dashboard shows the four panels of GiViP together and linked: the
+// aggregation panel (totals, level switch), the cluster view (click a tile
+// to filter it out), the trend view and the frame view with its slider.
+// opt sets the frames and filters; the dashboard offers every level.
+func (j *Job) Dashboard(opt profile.Options) display.Renderer {
+	t := j.Profile.Totals()
+	d := display.DashboardData{
+		Title: j.Profile.Job,
+		Stats: []display.Stat{
+			{Label: "graph", Value: j.Graph.String()},
+			{Label: "supersteps", Value: fmt.Sprint(t.Supersteps)},
+			{Label: "messages", Value: fmt.Sprint(t.Messages)},
+			{Label: "bytes", Value: byteSize(t.Bytes)},
+			{Label: "modelled time", Value: t.Time.Round(time.Microsecond).String()},
+			{Label: "wall time", Value: j.Result.Elapsed.Round(time.Millisecond).String()},
+			{Label: "partition", Value: fmt.Sprintf("balance %.2f, edge cut %.1f%%", j.PartitionStats.Balance, 100*j.PartitionStats.CutFraction)},
+		},
+		Tree: j.ClusterTree(),
+	}
+	for _, level := range []profile.Level{profile.WorkerLevel, profile.HostLevel, profile.RackLevel} {
+		o := opt
+		o.Level = level
+		if len(opt.Units) > 0 && level != opt.Level {
+			o.Units = nil
+		}
+		a, err := j.Profile.Aggregate(o)
+		if err != nil {
+			return display.TextBundle(err.Error())
+		}
+		d.Levels = append(d.Levels, display.DashboardLevel{Name: level.String(), Trend: trendData(j.Profile, a), Chord: chordData(j.Profile, a, j.Order())})
+	}
+	return display.Dashboard(d)
+}
+
+// heartbeat shows a job's trend while it runs, updated in place, with a
+// progress bar.
+type heartbeat struct {
+	out      *display.Output
+	max      int
+	name     string
+	progress *display.Progress
+	id       string
+	last     time.Time
+	level    profile.Level
+}
+
+// heartbeatInterval is the least time between two live updates.
+const heartbeatInterval = 250 * time.Millisecond
+
+func newHeartbeat(out *display.Output, cfg bsp.Config) *heartbeat {
+	max := cfg.MaxSupersteps
+	if max <= 0 {
+		max = 1000
+	}
+	level := profile.WorkerLevel
+	if cfg.Cluster != nil && cfg.Cluster.NumWorkers() > 16 {
+		level = profile.HostLevel
+	}
+	return &heartbeat{out: out, max: max, name: cfg.Name, level: level}
+}
+
+func (h *heartbeat) RecordStep(p *profile.Profile, s profile.Step) {
+	if h.progress == nil {
+		h.progress = h.out.NewProgress(h.max, h.name+": supersteps (cap)")
+	}
+	h.progress.Set(s.Superstep + 1)
+	if time.Since(h.last) < heartbeatInterval && h.id != "" {
+		return
+	}
+	h.last = time.Now()
+	h.show(p)
+}
+
+func (h *heartbeat) show(p *profile.Profile) {
+	a, err := p.Aggregate(profile.Options{Level: h.level})
+	if err != nil {
+		return
+	}
+	view := display.Trend(trendData(p, a))
+	if h.id == "" {
+		h.id = h.out.ShowWithID(view)
+	} else {
+		h.out.Update(h.id, view)
+	}
+}
+
+func (h *heartbeat) finish(j *Job) {
+	if h.progress != nil {
+		h.progress.Done()
+	}
+	h.show(j.Profile)
+}
