@@ -19,10 +19,13 @@ type recorder struct {
 	updates int
 }
 
-func (r *recorder) Display(b display.Bundle, id string) error { r.shown = append(r.shown, b); return nil }
-func (r *recorder) Update(b display.Bundle, id string) error  { r.updates++; return nil }
-func (r *recorder) Clear(bool) error                          { return nil }
-func (r *recorder) Page(display.Bundle) error                 { return nil }
+func (r *recorder) Display(b display.Bundle, id string) error {
+	r.shown = append(r.shown, b)
+	return nil
+}
+func (r *recorder) Update(b display.Bundle, id string) error { r.updates++; return nil }
+func (r *recorder) Clear(bool) error                         { return nil }
+func (r *recorder) Page(display.Bundle) error                { return nil }
 
 func TestRunProfilesAndShows(t *testing.T) {
 	g := datasets.Must(datasets.Open("cti"))

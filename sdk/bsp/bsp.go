@@ -250,13 +250,13 @@ type engine struct {
 	// index there, so that sending along edges reads memory in order
 	arcWorker []int32
 	arcLocal  []int32
-	values   []float64
-	halted   []bool
-	workers  []*Context
-	aggPrev  map[string]float64
-	prof     *profile.Profile
-	slow     []float64 // per worker
-	msgSize  int64     // encoded bytes of one message
+	values    []float64
+	halted    []bool
+	workers   []*Context
+	aggPrev   map[string]float64
+	prof      *profile.Profile
+	slow      []float64 // per worker
+	msgSize   int64     // encoded bytes of one message
 }
 
 func newEngine(g *graph.Graph, prog Program, cfg Config) (*engine, error) {

@@ -20,7 +20,7 @@ type Context struct {
 	localIdx []int32 // shared: vertex → its index in its worker's list
 
 	// outgoing messages, by destination worker
-	out  []outbox
+	out     []outbox
 	slot    []int32 // with a combiner: vertex → its entry in out[part[v]], -1 if none
 	combine int
 	scratch []float64
