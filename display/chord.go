@@ -47,6 +47,14 @@ type ChordData struct {
 	// WeightName names what Weight counts ("messages", "bytes"), for the
 	// hover text of arcs; optional.
 	WeightName string
+	// FullCircle, if positive, is the traffic between units (counted at
+	// both ends) that fills the circle; a frame with less leaves part of
+	// the circle empty. Give several diagrams the same FullCircle and
+	// FullThickness to compare them. Zero: every frame fills the circle.
+	FullCircle float64
+	// FullThickness, if positive, is the self traffic drawn at full arc
+	// thickness (zero: the largest self traffic in the data).
+	FullThickness float64
 }
 
 // Interval is an angular interval in radians, clockwise from 12 o'clock.
@@ -223,10 +231,18 @@ func ChordLayout(d ChordData, frame int) ChordGeometry {
 	}
 	avail := 2*math.Pi - gapSum
 	if total > 0 {
-		g.Scale = avail / total
+		g.Scale = avail / math.Max(total, d.FullCircle)
 	}
 	maxSelf := d.maxSelf()
-	theta := g.Gaps[n-1] / 2
+	if d.FullThickness > 0 {
+		maxSelf = math.Max(d.FullThickness, maxSelf)
+	}
+	// Traffic below FullCircle leaves room, shared out after every unit.
+	spare := 0.0
+	if total > 0 {
+		spare = (avail - total*g.Scale) / float64(n)
+	}
+	theta := (g.Gaps[n-1] + spare) / 2
 	for u := 0; u < n; u++ {
 		li, lo := in[u]*g.Scale, out[u]*g.Scale
 		if total == 0 {
@@ -239,7 +255,7 @@ func ChordLayout(d ChordData, frame int) ChordGeometry {
 			a.Thickness += (1 - MinChordThickness) * a.Self / maxSelf
 		}
 		g.Arcs[u] = a
-		theta = a.Out.End + g.Gaps[u]
+		theta = a.Out.End + g.Gaps[u] + spare
 	}
 	if total > 0 {
 		// Source ends: within src's out interval, destinations farthest

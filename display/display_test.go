@@ -145,3 +145,13 @@ func TestTextOutputOutsideKernel(t *testing.T) {
 		t.Fatalf("%q", b.String())
 	}
 }
+
+func TestProgressFinishEarly(t *testing.T) {
+	rec := &recorder{}
+	p := On(rec).NewProgress(1000, "supersteps")
+	p.Set(61)
+	p.Finish("61 supersteps")
+	if got := p.MIMEBundle().Text(); !strings.Contains(got, "61 supersteps 61/61 (100%)") {
+		t.Fatalf("%q", got)
+	}
+}

@@ -49,6 +49,16 @@ func (p *Progress) Done() {
 	})
 }
 
+// Finish ends the bar where it is, as complete (for work that ended before
+// the total it was shown against), with a new label.
+func (p *Progress) Finish(label string) {
+	p.set(func() {
+		p.total = p.done
+		p.label = label
+		p.finished = true
+	})
+}
+
 // ID is the bar's display id.
 func (p *Progress) ID() string { return p.id }
 

@@ -219,3 +219,26 @@ func byteSize(n int64) string {
 	}
 	return fmt.Sprintf("%d B", n)
 }
+
+// CrossTraffic is the share of the job's messages that travel between
+// different units at level (workers, hosts or racks): what a partition
+// that keeps neighbours together reduces.
+func (j *Job) CrossTraffic(level profile.Level) float64 {
+	a, err := j.Profile.Aggregate(profile.Options{Level: level, FrameSize: len(j.Profile.Steps)})
+	if err != nil || len(a.Frames) == 0 {
+		return 0
+	}
+	var between, total float64
+	for s, row := range a.Messages[0] {
+		for t, m := range row {
+			total += m
+			if s != t {
+				between += m
+			}
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return between / total
+}

@@ -2,6 +2,7 @@ package sdk
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"superstep/display"
@@ -59,7 +60,9 @@ func trendData(p *profile.Profile, a *profile.Aggregated) display.TrendData {
 	return display.TrendData{
 		Title:  fmt.Sprintf("%s — heartbeat per %s", p.Job, a.Level),
 		Frames: frames,
-		Units:  displayUnits(p.Cluster, a),
+		// A heartbeat reads best whole: page only long jobs.
+		FramesPerPage: 64,
+		Units:         displayUnits(p.Cluster, a),
 		Panels: []display.TrendPanel{
 			{Title: "time (s): compute + communication", Out: a.Time},
 			{Title: "messages: out, in (hatched)", Out: a.MessagesOut, In: a.MessagesIn},
@@ -274,7 +277,7 @@ func newHeartbeat(out *display.Output, cfg bsp.Config) *heartbeat {
 
 func (h *heartbeat) RecordStep(p *profile.Profile, s profile.Step) {
 	if h.progress == nil {
-		h.progress = h.out.NewProgress(h.max, h.name+": supersteps (cap)")
+		h.progress = h.out.NewProgress(h.max, fmt.Sprintf("%s: superstep (of at most %d)", h.name, h.max))
 	}
 	h.progress.Set(s.Superstep + 1)
 	if time.Since(h.last) < heartbeatInterval && h.id != "" {
@@ -299,7 +302,45 @@ func (h *heartbeat) show(p *profile.Profile) {
 
 func (h *heartbeat) finish(j *Job) {
 	if h.progress != nil {
-		h.progress.Done()
+		h.progress.Finish(fmt.Sprintf("%s: %d supersteps", h.name, j.Supersteps()))
 	}
 	h.show(j.Profile)
+}
+
+// CompareFrames shows the Frame Views of several jobs side by side on one
+// scale: the circle is the busiest frame's traffic between units over all
+// the jobs, and arc thickness the largest self traffic. A job that keeps
+// more traffic inside its units draws smaller ribbons and thicker arcs.
+// The jobs should run on the same cluster.
+func CompareFrames(opt profile.Options, jobs ...*Job) display.Renderer {
+	datas := make([]display.ChordData, len(jobs))
+	var full, thick float64
+	for i, j := range jobs {
+		d, err := j.ChordData(opt)
+		if err != nil {
+			return display.TextBundle(err.Error())
+		}
+		for _, f := range d.Frames {
+			var between float64
+			for s, row := range f.Weight {
+				for t, w := range row {
+					if s == t {
+						thick = math.Max(thick, w)
+					} else {
+						between += 2 * w
+					}
+				}
+			}
+			full = math.Max(full, between)
+		}
+		datas[i] = d
+	}
+	items := make([]display.Renderer, len(jobs))
+	captions := make([]string, len(jobs))
+	for i, d := range datas {
+		d.FullCircle, d.FullThickness = full, thick
+		items[i] = display.Chord(d)
+		captions[i] = jobs[i].Profile.Job
+	}
+	return display.Row(items...).WithCaptions(captions...)
 }

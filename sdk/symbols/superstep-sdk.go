@@ -14,6 +14,7 @@ import (
 func init() {
 	Symbols["superstep/sdk/sdk"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"CompareFrames":  reflect.ValueOf(sdk.CompareFrames),
 		"DefaultCluster": reflect.ValueOf(sdk.DefaultCluster),
 		"Partition":      reflect.ValueOf(sdk.Partition),
 		"Run":            reflect.ValueOf(sdk.Run),

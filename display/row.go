@@ -1,0 +1,53 @@
+package display
+
+import (
+	"fmt"
+	"strings"
+)
+
+// RowView shows several displays side by side (wrapping on narrow
+// screens), each with an optional caption.
+type RowView struct {
+	Items    []Renderer
+	Captions []string
+}
+
+// Row shows items side by side.
+func Row(items ...Renderer) RowView { return RowView{Items: items} }
+
+// WithCaptions sets a caption above each item.
+func (r RowView) WithCaptions(captions ...string) RowView {
+	r.Captions = captions
+	return r
+}
+
+// MIMEBundle implements Renderer: each item's HTML (with its own static
+// picture and script) in a flex row, and the items' text one after another.
+func (r RowView) MIMEBundle() Bundle {
+	var h, p strings.Builder
+	h.WriteString(`<div class="superstep-row" style="display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start">`)
+	for i, item := range r.Items {
+		b := BundleOf(item)
+		caption := ""
+		if i < len(r.Captions) {
+			caption = r.Captions[i]
+		}
+		h.WriteString(`<div class="superstep-row-item">`)
+		if caption != "" {
+			fmt.Fprintf(&h, `<div style="font:bold 13px sans-serif;margin-bottom:4px">%s</div>`, htmlEscape(caption))
+			fmt.Fprintf(&p, "%s\n", caption)
+		}
+		if html, ok := b.Data["text/html"].(string); ok {
+			h.WriteString(html)
+		} else {
+			fmt.Fprintf(&h, "<pre>%s</pre>", htmlEscape(b.Text()))
+		}
+		h.WriteString(`</div>`)
+		p.WriteString(b.Text())
+		if i < len(r.Items)-1 {
+			p.WriteString("\n\n")
+		}
+	}
+	h.WriteString(`</div>`)
+	return Bundle{Data: map[string]any{"text/html": h.String(), "text/plain": p.String()}}
+}
