@@ -56,7 +56,9 @@ browser() {
 }
 
 benchmarks() {
-  go test ./kernel -run '^$' -bench . -benchtime=200x 2>&1 | grep -v '^kernel:'
+  go test ./kernel -run '^$' -bench . -benchtime=200x 2>&1 | grep -v '^kernel:' &&
+    go test ./algo/vertex -run '^$' -bench PageRankRatios -benchtime=3x &&
+    go test ./kernel/session -run '^$' -bench CellVsCompiled -benchtime=2x
 }
 
 step "gofmt" gofmt_clean

@@ -228,19 +228,28 @@ async function checkHover(page, root, where) {
     await el.scrollIntoViewIfNeeded();
     const box = await el.boundingBox();
     if (!box || box.width < 1 || box.height < 1) continue;
-    const x = box.x + box.width / 2;
-    const y = box.y + box.height / 2;
-    // The runtime shows the data-tip of the nearest [data-tip] ancestor of
-    // the element under the pointer; skip elements covered by another one.
-    const hit = await el.evaluate(
-      (node, [px, py]) => {
+    // Find a point that is on the element itself (a curved ribbon's box
+    // centre may lie on another ribbon) and not covered by another
+    // [data-tip] element: the runtime shows the nearest [data-tip]
+    // ancestor of the element under the pointer.
+    const point = await el.evaluate((node) => {
+      const owns = (px, py) => {
         const under = document.elementFromPoint(px, py);
-        const owner = under && under.closest('[data-tip]');
-        return owner === node;
-      },
-      [x, y],
-    );
-    if (!hit) continue;
+        return under && under.closest('[data-tip]') === node;
+      };
+      const r = node.getBoundingClientRect();
+      const steps = 12;
+      for (let i = 1; i < steps; i++) {
+        for (let j = 1; j < steps; j++) {
+          const px = r.left + (r.width * i) / steps;
+          const py = r.top + (r.height * j) / steps;
+          if (owns(px, py)) return [px, py];
+        }
+      }
+      return null;
+    });
+    if (!point) continue;
+    const [x, y] = point;
     const expected = await el.getAttribute('data-tip');
     await page.mouse.move(0, 0); // leave the display, so the next move is an event
     await page.mouse.move(x, y);
