@@ -308,3 +308,49 @@ func TestShutdownWithRestart(t *testing.T) {
 		}
 	}
 }
+
+// A long compiled job given display.Here() stops when the cell is
+// interrupted, instead of running on in the background.
+func TestInterruptStopsACompiledJob(t *testing.T) {
+	c := startKernel(t)
+	code := "g := datasets.Must(datasets.Open(\"cti\"))\n" +
+		"job, err := sdk.Run(g, vertex.SSSP{Source: 0, Buggy: true}, sdk.Options{MaxSupersteps: 1000000, Out: display.Here()})\n" +
+		"stopped = job.Supersteps()\n" +
+		"err"
+	if r := c.execute("var stopped int"); r.status() != "ok" {
+		t.Fatal(r.errorText())
+	}
+	id := c.send(c.shell, "execute_request", map[string]any{"code": code, "silent": false})
+	time.Sleep(time.Second)
+	interruptAt := time.Now()
+	c.send(c.control, "interrupt_request", map[string]any{})
+	r := c.collect(id, 20*time.Second)
+	if r.reply["ename"] != "interrupted" || r.replyAt.Sub(interruptAt) > time.Second {
+		t.Fatalf("reply %v after %v", r.reply, r.replyAt.Sub(interruptAt))
+	}
+	// The job itself saw the cancellation and ended at a barrier: the
+	// kernel process goes idle (a job running on would burn a core).
+	time.Sleep(300 * time.Millisecond)
+	before := cpuTime(t, c.cmd.Process.Pid)
+	time.Sleep(time.Second)
+	if used := cpuTime(t, c.cmd.Process.Pid) - before; used > 300*time.Millisecond {
+		t.Fatalf("the kernel used %v of CPU in the second after the interrupt: the job runs on", used)
+	}
+	start := time.Now()
+	if r := c.execute("1 + 1"); r.text() != "2" || time.Since(start) > 2*time.Second {
+		t.Fatalf("after the interrupt: %q in %v", r.text(), time.Since(start))
+	}
+}
+
+// cpuTime is the user+system CPU time of a process, from /proc.
+func cpuTime(t *testing.T, pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+2:]))
+	var utime, stime int64
+	fmt.Sscan(fields[11], &utime)
+	fmt.Sscan(fields[12], &stime)
+	return time.Duration(utime+stime) * 10 * time.Millisecond // USER_HZ is 100 on Linux
+}
