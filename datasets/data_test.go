@@ -17,14 +17,14 @@ import (
 )
 
 func TestNames(t *testing.T) {
-	want := []string{"4elt", "add32", "cti", "gnutella31", "karate"}
+	want := []string{"4elt", "add32", "cti", "gnutella31", "karate", "lesmis"}
 	if got := Names(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}
-	if _, err := Open("nope"); err == nil || !strings.Contains(err.Error(), "4elt, add32, cti, gnutella31, karate") {
+	if _, err := Open("nope"); err == nil || !strings.Contains(err.Error(), "4elt, add32, cti, gnutella31, karate, lesmis") {
 		t.Fatalf("Open(nope): %v", err)
 	}
-	if !strings.Contains(Source(), "Zachary") || !strings.Contains(Source(), "Leskovec") {
+	if !strings.Contains(Source(), "Zachary") || !strings.Contains(Source(), "Leskovec") || !strings.Contains(Source(), "Knuth") {
 		t.Fatal("Source() lacks the attribution")
 	}
 }
@@ -41,6 +41,7 @@ func TestOpen(t *testing.T) {
 		{"add32", false, 4960, 9462},
 		{"gnutella31", true, 62586, 147892},
 		{"karate", false, 34, 78},
+		{"lesmis", false, 77, 254},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -48,7 +49,7 @@ func TestOpen(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkSize(t, g, c.directed, false, c.n, c.m)
+			checkSize(t, g, c.directed, c.name == "lesmis", c.n, c.m)
 			checkSimple(t, g)
 		})
 	}

@@ -17,11 +17,14 @@
 // "file:line: what was expected, what was found".
 //
 // Open returns a shipped data set by name (Names lists them: the meshes
-// 4elt and cti, the circuit add32, the Gnutella peer-to-peer network and
-// Zachary's karate club); Source gives their origins and terms.
+// 4elt and cti, the circuit add32, the Gnutella peer-to-peer network,
+// Zachary's karate club and the Les Misérables co-appearances); Source
+// gives their origins and terms.
 //
-// Generators: Lattice (a 2-D grid), ErdosRenyi (uniform G(n, m)) and
-// BarabasiAlbert (preferential attachment). They return an error for
+// Generators: Lattice (a 2-D grid), ErdosRenyi (uniform G(n, m)),
+// BarabasiAlbert (preferential attachment) and Planted (an LFR-like social
+// graph with power-law degrees and community sizes and a mixing parameter,
+// returned with its planted communities). They return an error for
 // parameters that make no graph. The random ones take a seed, and the same
 // seed gives the same graph on every run and machine (a PCG from
 // math/rand/v2), so a notebook re-runs bit for bit. Must turns a (graph,

@@ -20,7 +20,7 @@ func ExampleOpen() {
 	// Output:
 	// undirected graph: 34 vertices, 78 edges
 	// 1 has 16 friends
-	// [4elt add32 cti gnutella31 karate]
+	// [4elt add32 cti gnutella31 karate lesmis]
 }
 
 func ExampleLattice() {

@@ -146,7 +146,7 @@ func looksLikeGML(head []byte) bool {
 	return false
 }
 
-//go:embed data/4elt.graph data/add32.graph data/cti.graph data/karate.gml data/p2p-Gnutella31.txt data/SOURCE.txt
+//go:embed data/4elt.graph data/add32.graph data/cti.graph data/karate.gml data/lesmis.gml data/p2p-Gnutella31.txt data/SOURCE.txt
 var data embed.FS
 
 // dataset is one of the graphs shipped in data/ (see data/SOURCE.txt).
@@ -164,6 +164,7 @@ func catalog() []dataset {
 			return ReadEdgeList(r, name, true)
 		}},
 		{"karate", "karate.gml", ReadGML},
+		{"lesmis", "lesmis.gml", ReadGML},
 	}
 }
 
@@ -175,7 +176,10 @@ func catalog() []dataset {
 //     (these three from Walshaw's Graph Partitioning Archive);
 //   - "gnutella31": the Gnutella peer-to-peer network of 31 August 2002
 //     from SNAP, directed, 62,586 vertices, 147,892 edges;
-//   - "karate": Zachary's karate club, 34 vertices, 78 edges.
+//   - "karate": Zachary's karate club, 34 vertices, 78 edges;
+//   - "lesmis": the co-appearances of the characters of Les Misérables
+//     (Knuth's Stanford GraphBase), 77 vertices, 254 edges weighted by
+//     the number of chapters shared.
 //
 // Their origins and terms of use are in datasets/data/SOURCE.txt.
 func Names() []string {
@@ -190,7 +194,8 @@ func Names() []string {
 // Names; case does not matter). Each call reads the embedded file afresh.
 // The vertex ids are those of the file: 1-based vertex numbers for the
 // METIS meshes, SNAP's node ids for gnutella31, the GML ids (1..34, with
-// labels) for karate.
+// labels) for karate, the GML ids (0..76, labelled with the characters'
+// names) for lesmis.
 func Open(name string) (*graph.Graph, error) {
 	for _, d := range catalog() {
 		if strings.EqualFold(name, d.name) {

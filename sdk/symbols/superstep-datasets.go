@@ -21,6 +21,7 @@ func init() {
 		"Must":             reflect.ValueOf(datasets.Must),
 		"Names":            reflect.ValueOf(datasets.Names),
 		"Open":             reflect.ValueOf(datasets.Open),
+		"Planted":          reflect.ValueOf(datasets.Planted),
 		"ReadEdgeList":     reflect.ValueOf(datasets.ReadEdgeList),
 		"ReadGML":          reflect.ValueOf(datasets.ReadGML),
 		"ReadMETIS":        reflect.ValueOf(datasets.ReadMETIS),
@@ -28,6 +29,7 @@ func init() {
 		"Source":           reflect.ValueOf(datasets.Source),
 
 		// type definitions
-		"ParseError": reflect.ValueOf((*datasets.ParseError)(nil)),
+		"ParseError":     reflect.ValueOf((*datasets.ParseError)(nil)),
+		"PlantedOptions": reflect.ValueOf((*datasets.PlantedOptions)(nil)),
 	}
 }
