@@ -17,11 +17,15 @@
 // unless $SUPERSTEP_SAMPLES names a directory that holds them, or is "off")
 // get both checks too, and then the interaction checks of their views:
 // trend hover and pages, chord slider and ribbon hover, treemap filtering,
-// and the dashboard's linked filter, slider and level switch.
+// the dashboard's linked filter, slider and level switch, and the graph
+// drawings' hover, wheel zoom and drag pan (SVG and canvas). Live, a large
+// drawing shows a <canvas> instead of an <svg>, and its static picture is a
+// PNG data URL instead of an SVG one.
 //
 // With $SUPERSTEP_SCREENSHOT set, a PNG of the tour notebook's live bar chart
 // (hovered, tooltip showing) is written there; with
-// $SUPERSTEP_DASHBOARD_SCREENSHOT, one of the live sample dashboard.
+// $SUPERSTEP_DASHBOARD_SCREENSHOT, one of the live sample dashboard; with
+// $SUPERSTEP_DRAWING_SCREENSHOT, one of the large sample drawing.
 //
 // Run: npm ci && SUPERSTEP_NB_OUT=/tmp/nbout node --test
 
@@ -45,6 +49,7 @@ const NB_OUT = process.env.SUPERSTEP_NB_OUT || '/tmp/nbout';
 const SAMPLES = process.env.SUPERSTEP_SAMPLES || '';
 const SCREENSHOT = process.env.SUPERSTEP_SCREENSHOT || '';
 const DASHBOARD_SCREENSHOT = process.env.SUPERSTEP_DASHBOARD_SCREENSHOT || '';
+const DRAWING_SCREENSHOT = process.env.SUPERSTEP_DRAWING_SCREENSHOT || '';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM = process.env.SUPERSTEP_CHROMIUM || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -58,6 +63,9 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 const SVG_DATA_URL = 'data:image/svg+xml;base64,';
+const PNG_DATA_URL = 'data:image/png;base64,';
+// A static picture: SVG, or PNG for a large drawing.
+const isPicture = (src) => src.startsWith(SVG_DATA_URL) || src.startsWith(PNG_DATA_URL);
 const MAX_HOVERS_PER_DISPLAY = 20;
 const PAGE_OPTIONS = { viewport: { width: 1000, height: 800 }, deviceScaleFactor: 1 };
 
@@ -191,10 +199,10 @@ async function renderLive(out) {
     const state = await root.evaluate((el) => ({
       live: el.getAttribute('data-live'),
       error: el.getAttribute('data-live-error'),
-      svgs: el.querySelectorAll('svg').length,
+      svgs: el.querySelectorAll('svg, canvas').length,
       imgs: el.querySelectorAll('img').length,
       svgBox: (() => {
-        const s = el.querySelector('svg');
+        const s = el.querySelector('svg, canvas');
         if (!s) return null;
         const r = s.getBoundingClientRect();
         return { width: r.width, height: r.height };
@@ -202,11 +210,11 @@ async function renderLive(out) {
     }));
     assert.equal(state.error, null, `${where}: the runtime failed: ${state.error}`);
     assert.equal(state.live, '1', `${where}: not live (data-live=${JSON.stringify(state.live)}); did the script run?`);
-    assert.ok(state.svgs >= 1, `${where}: live display has no inline <svg>`);
+    assert.ok(state.svgs >= 1, `${where}: live display has no inline <svg> (or <canvas>)`);
     assert.equal(state.imgs, 0, `${where}: live display still has ${state.imgs} <img>`);
     assert.ok(
       state.svgBox.width > 0 && state.svgBox.height > 0,
-      `${where}: inline <svg> has an empty box ${JSON.stringify(state.svgBox)}`,
+      `${where}: inline <svg> (or <canvas>) has an empty box ${JSON.stringify(state.svgBox)}`,
     );
     await checkHover(page, root, where);
   }
@@ -276,7 +284,7 @@ test(`executed notebooks in ${NB_OUT} have text/html outputs`, () => {
 test('display samples were written', { skip: SAMPLES === 'off' && 'SUPERSTEP_SAMPLES=off' }, () => {
   assert.equal(samplesError, null, `cannot write or read the display samples: ${samplesError}`);
   const kinds = samples.map((o) => o.sample && o.sample.kind);
-  for (const k of ['trend', 'chord', 'treemap', 'dashboard']) {
+  for (const k of ['trend', 'chord', 'treemap', 'dashboard', 'drawing']) {
     assert.ok(kinds.includes(k), `no ${k} output in display-samples.ipynb (found ${JSON.stringify(kinds)})`);
   }
 });
@@ -301,8 +309,8 @@ for (const out of outputs) {
 
       for (const [d, disp] of displays.entries()) {
         const where = `${out.label}, ${disp.kind} #${d}`;
-        const pictures = disp.imgSrcs.filter((s) => s.startsWith(SVG_DATA_URL));
-        assert.ok(pictures.length > 0, `${where}: no <img src="${SVG_DATA_URL}..."> in the original HTML`);
+        const pictures = disp.imgSrcs.filter(isPicture);
+        assert.ok(pictures.length > 0, `${where}: no <img src="${SVG_DATA_URL}..."> (or PNG) in the original HTML`);
         for (const src of pictures) {
           assert.ok(
             cleanSrcs.has(src),
@@ -323,10 +331,10 @@ for (const out of outputs) {
             naturalHeight: img.naturalHeight,
           })),
         );
-        const svgImgs = imgs.filter((i) => i.src.startsWith(SVG_DATA_URL)).length;
+        const svgImgs = imgs.filter((i) => isPicture(i.src)).length;
         assert.ok(
           svgImgs >= displays.length,
-          `${out.label}: ${displays.length} displays but ${svgImgs} SVG <img> in the sanitized page`,
+          `${out.label}: ${displays.length} displays but ${svgImgs} SVG or PNG <img> in the sanitized page`,
         );
         for (const [i, img] of imgs.entries()) {
           assert.ok(
@@ -632,6 +640,172 @@ test('screenshot of the sample dashboard', { skip: !DASHBOARD_SCREENSHOT && 'SUP
     fs.mkdirSync(path.dirname(path.resolve(DASHBOARD_SCREENSHOT)), { recursive: true });
     await page.screenshot({ path: DASHBOARD_SCREENSHOT, clip: { x: 0, y: 0, width: box.x + box.width + 8, height: box.y + box.height + 8 } });
     assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+// ---------------------------------------------------------------------------
+// Graph drawings (display.Drawing): a small one inlines its SVG, a large one
+// (20,000 nodes) draws on a canvas. The sample's metadata names a node, its
+// position in the plot (px, as Go drew it, display.DrawingView.Positions)
+// and its hover text; the view's zoom and pan are in data-view="k tx ty".
+
+/** Resolves after the next two animation frames (a canvas repaint). */
+function frames(page) {
+  return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+describe('display samples: drawings', () => {
+  for (const out of bySample('drawing')) {
+    const exp = out.sample;
+    test(`drawing (${exp.mode}): hover shows the label; the wheel zooms and dragging pans (${out.label})`, async () => {
+      const src = displaysOf(out.html)[0].imgSrcs[0];
+      const type = exp.img === 'svg' ? SVG_DATA_URL : PNG_DATA_URL;
+      assert.ok(src.startsWith(type), `the static picture is ${src.slice(0, 30)}..., want ${type}`);
+      const page = await renderLive(out);
+      try {
+        const root = page.locator('.superstep-display').first();
+        // The plot's client box: the canvas, or the ground of the SVG's plot.
+        const plot = root.locator(exp.mode === 'svg' ? 'svg .ss-plot > .ss-bg' : 'canvas.ss-canvas');
+        assert.equal(await plot.count(), 1, `no ${exp.mode} plot in the live view`);
+        if (exp.mode === 'svg') {
+          assert.equal(await root.locator('.ss-plot circle').count(), exp.n, 'one circle a node');
+        } else {
+          assert.equal(await root.locator('svg').count(), 0, 'a large drawing has no SVG');
+        }
+        const tip = root.locator('.superstep-tip');
+        // The node's client point under the current view.
+        const at = async () => {
+          const box = await plot.boundingBox();
+          const [k, tx, ty] = (await root.getAttribute('data-view')).split(' ').map(Number);
+          return {
+            x: box.x + ((k * exp.node.x + tx) * box.width) / exp.w,
+            y: box.y + ((k * exp.node.y + ty) * box.height) / exp.h,
+            k, tx, ty,
+          };
+        };
+        const hoverNode = async (what) => {
+          const p = await at();
+          await page.mouse.move(0, 0);
+          await page.mouse.move(p.x, p.y);
+          assert.ok(await tip.isVisible(), `${what}: no tooltip over node ${exp.node.index}`);
+          assert.equal(await tip.textContent(), exp.node.tip, `${what}: the tooltip`);
+          return p;
+        };
+        const look = async () => {
+          if (exp.mode === 'svg') return root.locator('.ss-zoom').getAttribute('transform');
+          await frames(page);
+          return plot.evaluate((c) => c.toDataURL());
+        };
+
+        const radius = () => root.locator('.ss-plot circle').first().getAttribute('r').then(Number);
+        const r0 = exp.mode === 'svg' ? await radius() : 0;
+        const p0 = await hoverNode('before zooming');
+        assert.deepEqual([p0.k, p0.tx, p0.ty], [1, 0, 0], 'the view starts unzoomed');
+        const before = await look();
+
+        // The wheel zooms about the pointer (Chromium gives wheel events
+        // whole-pixel coordinates): the point under it stays.
+        const m = { x: Math.round(p0.x), y: Math.round(p0.y) };
+        await page.mouse.move(m.x, m.y);
+        await page.mouse.wheel(0, -400);
+        await page.waitForFunction((el) => +el.getAttribute('data-view').split(' ')[0] > 1.5, await root.elementHandle(), { timeout: DONE_TIMEOUT });
+        const p1 = await at();
+        const want = { x: m.x + (p0.x - m.x) * p1.k, y: m.y + (p0.y - m.y) * p1.k };
+        assert.ok(Math.hypot(p1.x - want.x, p1.y - want.y) < 0.05, `zooming did not keep the pointer's point: ${JSON.stringify([p0, p1, want])}`);
+        const after = await look();
+        assert.notEqual(after, before, 'zooming did not change the picture');
+        if (exp.mode === 'svg') {
+          assert.ok(after.includes(`scale(${p1.k})`), `transform ${after} lacks scale(${p1.k})`);
+          // Nodes grow as the square root of the zoom.
+          const r = await radius();
+          assert.ok(Math.abs(r * p1.k - r0 * Math.sqrt(p1.k)) < 0.01, `node radius ${r} (${r0} unzoomed) at zoom ${p1.k}`);
+        }
+        await hoverNode('after zooming');
+
+        // Dragging pans by the pointer's movement, towards the plot's centre.
+        const dx = exp.node.x < exp.w / 2 ? 60 : -60;
+        const dy = exp.node.y < exp.h / 2 ? 40 : -40;
+        await page.mouse.move(p1.x, p1.y);
+        await page.mouse.down();
+        await page.mouse.move(p1.x + dx, p1.y + dy, { steps: 5 });
+        await page.mouse.up();
+        const p2 = await at();
+        assert.equal(p2.k, p1.k, 'panning changed the zoom');
+        assert.ok(Math.abs(p2.x - (p1.x + dx)) < 0.5 && Math.abs(p2.y - (p1.y + dy)) < 0.5, `panned to ${JSON.stringify(p2)}, want +${dx},+${dy} from ${JSON.stringify(p1)}`);
+        assert.notEqual(await look(), after, 'panning did not change the picture');
+        await hoverNode('after panning');
+
+        await page.mouse.move(0, 0);
+        assert.ok(!(await tip.isVisible()), 'the tooltip stays after the pointer left');
+        // A double click resets the view.
+        const p3 = await at();
+        await page.mouse.dblclick(p3.x, p3.y);
+        assert.equal(await root.getAttribute('data-view'), '1 0 0', 'a double click resets the view');
+      } finally {
+        await page.close();
+      }
+    });
+
+    test(`drawing (${exp.mode}): the sanitized static picture reads alone (${out.label})`, async () => {
+      const clean = sanitizer.sanitize(out.html);
+      const { page, problems } = await openPage(staticContext);
+      try {
+        await page.setContent(wrap(clean), { waitUntil: 'load' });
+        // The picture, drawn on a canvas: its size, and the communities' colours.
+        const pic = await page.evaluate(async () => {
+          const img = document.querySelector('img');
+          await img.decode();
+          const c = document.createElement('canvas');
+          c.width = img.naturalWidth;
+          c.height = img.naturalHeight;
+          const g = c.getContext('2d');
+          g.drawImage(img, 0, 0);
+          const px = g.getImageData(0, 0, c.width, c.height).data;
+          let coloured = 0;
+          const hues = new Set();
+          for (let i = 0; i < px.length; i += 4) {
+            const [r, gr, b] = [px[i], px[i + 1], px[i + 2]];
+            if (Math.max(r, gr, b) - Math.min(r, gr, b) > 60) {
+              coloured++;
+              hues.add(`${r >> 5},${gr >> 5},${b >> 5}`);
+            }
+          }
+          return { w: img.naturalWidth, h: img.naturalHeight, coloured, hues: hues.size, text: document.body.textContent };
+        });
+        assert.equal(pic.w, exp.w, 'picture width');
+        assert.ok(pic.h >= exp.h, `picture height ${pic.h} < plot ${exp.h}`);
+        assert.ok(pic.coloured > exp.n, `only ${pic.coloured} coloured pixels for ${exp.n} nodes`);
+        assert.ok(pic.hues >= 5, `only ${pic.hues} colours: are the communities coloured?`);
+        if (exp.mode === 'canvas') {
+          // The PNG has no text: the title and caption stay as HTML.
+          assert.match(pic.text, /20,000 nodes · [\d,]+ edges · 8 groups/, 'the caption survives the sanitizer');
+        }
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
+
+// The drawing picture in the README: the large canvas drawing, live, with a
+// node hovered.
+test('screenshot of the large drawing', { skip: !DRAWING_SCREENSHOT && 'SUPERSTEP_DRAWING_SCREENSHOT not set' }, async () => {
+  const out = bySample('drawing').find((o) => o.sample.mode === 'canvas');
+  assert.ok(out, 'no canvas drawing sample');
+  const page = await renderLive(out);
+  try {
+    const root = page.locator('.superstep-display').first();
+    const box = await root.locator('canvas').boundingBox();
+    const n = out.sample.node;
+    await page.mouse.move(box.x + (n.x * box.width) / out.sample.w, box.y + (n.y * box.height) / out.sample.h);
+    await frames(page);
+    assert.ok(await root.locator('.superstep-tip').isVisible(), 'no tooltip in the screenshot');
+    const all = await root.boundingBox();
+    fs.mkdirSync(path.dirname(path.resolve(DRAWING_SCREENSHOT)), { recursive: true });
+    await page.screenshot({ path: DRAWING_SCREENSHOT, clip: { x: 0, y: 0, width: box.x + box.width + 8, height: all.y + all.height + 8 } });
   } finally {
     await page.close();
   }

@@ -1,8 +1,9 @@
 // Command samples writes OUTDIR/display-samples.ipynb: a notebook-shaped
 // JSON file whose code cells hold, as display_data outputs, a trend view, a
-// chord diagram, a treemap and a dashboard drawn from deterministic made-up
-// data. The browser tests (display/browsertest) check them in headless
-// Chromium; each cell's metadata "superstep_sample" says what to expect.
+// chord diagram, a treemap, a dashboard and two graph drawings (SVG and
+// canvas) drawn from deterministic made-up data. The browser tests
+// (display/browsertest) check them in headless Chromium; each cell's
+// metadata "superstep_sample" says what to expect.
 //
 //	go run ./display/internal/samples OUTDIR
 package main
@@ -294,12 +295,14 @@ func main() {
 			"point":   map[string]any{"panel": 1, "unit": 4, "frame": 6, "tip": trendTip(wTrend, 4, 6)},
 		}},
 	}
+	cells = append(cells, drawingCells()...)
 	// Empty data: each view still draws a picture, live and static.
 	cells = append(cells,
 		cell{`display.Trend(display.TrendData{})`, display.Trend(display.TrendData{}), map[string]any{"kind": "empty"}},
 		cell{`display.Chord(display.ChordData{})`, display.Chord(display.ChordData{}), map[string]any{"kind": "empty"}},
 		cell{`display.Treemap(display.TreeNode{})`, display.Treemap(display.TreeNode{}), map[string]any{"kind": "empty"}},
 		cell{`display.Dashboard(display.DashboardData{})`, display.Dashboard(display.DashboardData{}), map[string]any{"kind": "empty"}},
+		cell{`display.Drawing(display.DrawingData{})`, display.Drawing(display.DrawingData{}), map[string]any{"kind": "empty"}},
 	)
 	if err := write(os.Args[1], cells); err != nil {
 		fmt.Fprintln(os.Stderr, "samples:", err)

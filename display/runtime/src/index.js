@@ -10,9 +10,10 @@ import { trendChart, pager } from './trend.js';
 import { chordChart, frameSlider } from './chord.js';
 import { treemapChart } from './treemap.js';
 import { dashboardView } from './dashboard.js';
+import { drawingView } from './drawing.js';
 import { tooltip, ensureStyle, html } from './util.js';
 
-const VERSION = 2;
+const VERSION = 3;
 
 function trendView(root, img, sp) {
   let pg = null;
@@ -61,6 +62,7 @@ function withTooltip(view) {
     chord: withTooltip(chordView),
     treemap: withTooltip(treemapView),
     dashboard: withTooltip(dashboardView),
+    drawing: withTooltip(drawingView),
   });
   ss.live = function (id, kind, spec) {
     // By id; or, for a front end that runs the script before the output is
