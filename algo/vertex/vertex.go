@@ -1,7 +1,9 @@
 // Package vertex provides compiled vertex programs for the BSP engine
-// (sdk/bsp): single-source shortest paths, PageRank, connected components
-// and a GILA-like force-directed layout, plus the deliberately buggy SSSP of
-// GiViP's second scenario. Each is a bsp.Program with the Config it needs.
+// (sdk/bsp): single-source shortest paths, PageRank, connected components,
+// a GILA-like force-directed layout and Louvain community detection (whose
+// heartbeat can be profiled like the thesis's Giraph implementation), plus
+// the deliberately buggy SSSP of GiViP's second scenario. Each is a
+// bsp.Program with the Config it needs.
 package vertex
 
 import (

@@ -13,12 +13,16 @@ import (
 func init() {
 	Symbols["superstep/algo/vertex/vertex"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"NewGILA": reflect.ValueOf(vertex.NewGILA),
+		"LouvainBSP": reflect.ValueOf(vertex.LouvainBSP),
+		"NewGILA":    reflect.ValueOf(vertex.NewGILA),
+		"NewLouvain": reflect.ValueOf(vertex.NewLouvain),
 
 		// type definitions
-		"Components": reflect.ValueOf((*vertex.Components)(nil)),
-		"GILA":       reflect.ValueOf((*vertex.GILA)(nil)),
-		"PageRank":   reflect.ValueOf((*vertex.PageRank)(nil)),
-		"SSSP":       reflect.ValueOf((*vertex.SSSP)(nil)),
+		"Components":     reflect.ValueOf((*vertex.Components)(nil)),
+		"GILA":           reflect.ValueOf((*vertex.GILA)(nil)),
+		"Louvain":        reflect.ValueOf((*vertex.Louvain)(nil)),
+		"LouvainOptions": reflect.ValueOf((*vertex.LouvainOptions)(nil)),
+		"PageRank":       reflect.ValueOf((*vertex.PageRank)(nil)),
+		"SSSP":           reflect.ValueOf((*vertex.SSSP)(nil)),
 	}
 }
