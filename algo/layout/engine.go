@@ -1,0 +1,395 @@
+package layout
+
+import (
+	"context"
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// engine runs the force iterations, reusing its buffers across levels.
+type engine struct {
+	ctx     context.Context
+	workers int
+	p       float64
+	maxIter int
+	tol     float64
+	tree    quadtree
+	next    []float64
+	force   []float64 // attraction per vertex
+	energy  []float64 // per chunk of groups
+	scratch []scratch // per worker
+	logf    func(format string, args ...any)
+}
+
+// refine runs force iterations on level l from pos. Every vertex moves
+// step along its force; the step starts at stepFactor·unit and the level
+// ends when it falls below tol·unit or after maxIter iterations. With
+// adaptive the step follows Hu's adaptive cooling (grow by 1/coolAdaptive
+// after five iterations in a row that lowered the energy, shrink by
+// coolAdaptive after one that did not); otherwise it shrinks by cool every
+// iteration. It returns the final positions (pos or an engine buffer; pos
+// must not be one of the engine's buffers).
+//
+// The model on every level: an edge of weight w (the number of input
+// edges it stands for) pulls its ends together with force w·d², and two
+// vertices of masses m, m' (the number of input vertices they stand for)
+// push each other apart with force C·m·m'/d^p, at natural length 1. A
+// coarse level thus approximates the forces of the input graph, and its
+// layout has the right shape and scale for the next finer level.
+func (e *engine) refine(l *level, pos []float64, unit, stepFactor float64, adaptive bool) ([]float64, error) {
+	n := l.n
+	if n < 2 {
+		return pos, nil
+	}
+	step := stepFactor * unit
+	e.next = grow(e.next, 2*n)
+	e.force = grow(e.force, 2*n)
+	var mass []float64
+	if l.vw != nil {
+		mass = make([]float64, n)
+		for v := range mass {
+			mass[v] = float64(l.vw[v])
+		}
+	}
+	energy0 := math.Inf(1)
+	progress := 0
+	iters := 0
+	if e.logf != nil {
+		start := time.Now()
+		defer func() {
+			e.logf("level n=%d arcs=%d: %d iterations, step %.3g of unit %.3g, %v",
+				n, l.arcs(), iters, step, unit, time.Since(start))
+		}()
+	}
+	for it := 0; it < e.maxIter; it++ {
+		iters++
+		if err := e.ctx.Err(); err != nil {
+			return nil, err
+		}
+		// Attraction in vertex order (each adjacency list read in turn),
+		// then repulsion group by group in Morton order, which moves the
+		// vertices into next.
+		force := e.force
+		e.parallel(n, func(lo, hi int) {
+			for v := lo; v < hi; v++ {
+				x, y := pos[2*v], pos[2*v+1]
+				var ax, ay float64
+				ws := l.weights(v)
+				for i, u := range l.nbrs(v) {
+					dx, dy := pos[2*u]-x, pos[2*u+1]-y
+					d := math.Sqrt(float64(dx*dx) + float64(dy*dy))
+					if ws != nil {
+						d = float64(d * float64(ws[i]))
+					}
+					ax += float64(dx * d)
+					ay += float64(dy * d)
+				}
+				force[2*v], force[2*v+1] = ax, ay
+			}
+		})
+		e.tree.build(pos, mass)
+		next := e.next
+		order := e.tree.order
+		groups := e.tree.groups
+		chunks := (len(groups) + groupChunk - 1) / groupChunk
+		e.energy = grow(e.energy, chunks)
+		p := e.p
+		stepNow := step
+		e.parallelWorkers(chunks, func(w, c int) {
+			sc := &e.scratch[w]
+			en := 0.0
+			for _, group := range groups[c*groupChunk : min(len(groups), (c+1)*groupChunk)] {
+				lo, hi := e.tree.nodes[group].lo, e.tree.nodes[group].hi
+				sc.fx = grow(sc.fx, int(hi-lo))
+				sc.fy = grow(sc.fy, int(hi-lo))
+				e.tree.groupRepulsion(group, p, sc, sc.fx, sc.fy)
+				for s := lo; s < hi; s++ {
+					v := int(order[s])
+					rx, ry := sc.fx[s-lo], sc.fy[s-lo]
+					if mass != nil {
+						rx, ry = float64(rx*mass[v]), float64(ry*mass[v])
+					}
+					fx := force[2*v] + float64(rx*strengthC)
+					fy := force[2*v+1] + float64(ry*strengthC)
+					f2 := float64(fx*fx) + float64(fy*fy)
+					en += f2
+					x, y := e.tree.sx[s], e.tree.sy[s]
+					if f2 > 0 {
+						m := stepNow / math.Sqrt(f2)
+						x += float64(fx * m)
+						y += float64(fy * m)
+					}
+					next[2*v], next[2*v+1] = x, y
+				}
+			}
+			e.energy[c] = en
+		})
+		energy := 0.0
+		for _, en := range e.energy[:chunks] {
+			energy += en
+		}
+		pos, e.next = next, pos
+		if adaptive {
+			if energy < energy0 {
+				progress++
+				if progress >= 5 {
+					progress = 0
+					step /= coolAdaptive
+				}
+			} else {
+				progress = 0
+				step *= coolAdaptive
+			}
+		} else {
+			step *= cool
+		}
+		energy0 = energy
+		if step < e.tol*unit {
+			break
+		}
+	}
+	return pos, nil
+}
+
+// prolong returns the fine level's starting layout from its coarser
+// level's layout: each vertex at its parent's position, then moved half
+// way towards the mean of its neighbours' (which separates merged
+// vertices).
+func (e *engine) prolong(fine *level, coarse []float64) []float64 {
+	n := fine.n
+	start := make([]float64, 2*n)
+	for v := 0; v < n; v++ {
+		c := fine.parent[v]
+		start[2*v], start[2*v+1] = coarse[2*c], coarse[2*c+1]
+	}
+	pos := make([]float64, 2*n)
+	e.parallel(n, func(lo, hi int) {
+		for v := lo; v < hi; v++ {
+			x, y := start[2*v], start[2*v+1]
+			var sx, sy float64
+			c := 0
+			for _, u := range fine.nbrs(v) {
+				if int(u) != v {
+					sx += start[2*u]
+					sy += start[2*u+1]
+					c++
+				}
+			}
+			if c > 0 {
+				x = float64(0.5*x) + float64(0.5*(sx/float64(c)))
+				y = float64(0.5*y) + float64(0.5*(sy/float64(c)))
+			}
+			pos[2*v], pos[2*v+1] = x, y
+		}
+	})
+	return pos
+}
+
+// jitter moves every vertex by up to jitter·unit in each coordinate,
+// deterministically for salt, so that no two vertices coincide.
+func (e *engine) jitter(l *level, pos []float64, unit float64, salt uint64) {
+	amp := jitter * unit
+	e.parallel(l.n, func(lo, hi int) {
+		for v := lo; v < hi; v++ {
+			h := mix(salt ^ uint64(v))
+			jx := float64(float64(h>>11)/(1<<52)) - 1
+			jy := float64(float64(mix(h)>>11)/(1<<52)) - 1
+			pos[2*v] += float64(amp * jx)
+			pos[2*v+1] += float64(amp * jy)
+		}
+	})
+}
+
+// rescale scales pos about its centroid by the factor that minimises the
+// model's energy for the layout's shape, so that the iterations start at
+// the natural size instead of growing or shrinking the layout step by
+// step. Scaling by s turns the energy into s³·A/3 + R(s), with
+// A = Σ_edges w·d³ and R the repulsive energy: −C·P·log s for p = 1, where
+// P = Σ_pairs m·m' (exact and O(m)), and C·s^(1−p)·Q/(p−1) otherwise, with
+// Q = Σ_pairs m·m'·d^(1−p) estimated from sampled pairs. The best factor
+// is (C·P/A)^(1/3), or (C·Q/A)^(1/(2+p)).
+func (e *engine) rescale(l *level, pos []float64, salt uint64) {
+	n := l.n
+	if n < 2 {
+		return
+	}
+	a := 0.0
+	for v := 0; v < n; v++ {
+		ws := l.weights(v)
+		for i, u := range l.nbrs(v) {
+			if int(u) <= v {
+				continue
+			}
+			d := dist(pos, v, int(u))
+			w := 1.0
+			if ws != nil {
+				w = float64(ws[i])
+			}
+			a += float64(w * float64(float64(d*d)*d))
+		}
+	}
+	if !(a > 0) {
+		return
+	}
+	var f float64
+	if e.p == 1 {
+		var sum, sum2 float64
+		for v := int32(0); v < int32(n); v++ {
+			m := l.vweight(v)
+			sum += m
+			sum2 += float64(m * m)
+		}
+		pairs := (float64(sum*sum) - sum2) / 2
+		f = cbrt(strengthC * pairs / a)
+	} else {
+		const samples = 4096
+		q := 0.0
+		for i := uint64(0); i < samples; i++ {
+			h := mix(salt ^ i)
+			v, u := int(h%uint64(n)), int((h>>32)%uint64(n-1))
+			if u >= v {
+				u++
+			}
+			d := dist(pos, v, u)
+			if d > 0 {
+				dp := 1 / d // d^(1−p) for p = 2
+				if e.p != 2 {
+					dp = math.Pow(d, 1-e.p)
+				}
+				q += float64(float64(l.vweight(int32(v))*l.vweight(int32(u))) * dp)
+			}
+		}
+		q *= float64(n) * float64(n-1) / 2 / samples
+		if !(q > 0) {
+			return
+		}
+		if e.p == 2 {
+			f = math.Sqrt(math.Sqrt(strengthC * q / a))
+		} else {
+			f = math.Pow(strengthC*q/a, 1/(2+e.p))
+		}
+	}
+	if !(f > 0) || math.IsInf(f, 0) {
+		return
+	}
+	var cx, cy float64
+	for v := 0; v < n; v++ {
+		cx += pos[2*v]
+		cy += pos[2*v+1]
+	}
+	cx /= float64(n)
+	cy /= float64(n)
+	for v := 0; v < n; v++ {
+		pos[2*v] = cx + float64((pos[2*v]-cx)*f)
+		pos[2*v+1] = cy + float64((pos[2*v+1]-cy)*f)
+	}
+}
+
+// cbrt is the cube root of x > 0 by Newton's method from a power-of-two
+// estimate, with explicitly rounded products: unlike math.Cbrt, whose
+// polynomial may be fused into FMA instructions on some architectures, it
+// gives the same bits on every machine.
+func cbrt(x float64) float64 {
+	if !(x > 0) || math.IsInf(x, 0) {
+		return x
+	}
+	_, exp := math.Frexp(x)
+	y := math.Ldexp(1, exp/3)
+	for i := 0; i < 100; i++ {
+		y2 := float64(y * y)
+		next := y - (float64(y2*y)-x)/float64(3*y2)
+		if next == y {
+			break
+		}
+		y = next
+	}
+	return y
+}
+
+// meanEdge is the mean length of l's edges in pos (self-loops left out),
+// or 0 if there are none.
+func meanEdge(l *level, pos []float64) float64 {
+	sum, c := 0.0, 0
+	for v := 0; v < l.n; v++ {
+		for _, u := range l.nbrs(v) {
+			if int(u) != v {
+				sum += dist(pos, v, int(u))
+				c++
+			}
+		}
+	}
+	if c == 0 {
+		return 0
+	}
+	return sum / float64(c)
+}
+
+// unit is the length the steps of a level are measured in: the layout's
+// mean edge length, or for a graph without edges the typical spacing of
+// its vertices.
+func unit(l *level, pos []float64) float64 {
+	if u := meanEdge(l, pos); u > 0 {
+		return u
+	}
+	return spacing(l, pos)
+}
+
+// spacing is the typical distance between neighbouring vertices of the
+// layout if they were spread evenly over its bounding box.
+func spacing(l *level, pos []float64) float64 {
+	minX, maxX, minY, maxY := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for v := 0; v < l.n; v++ {
+		minX, maxX = min(minX, pos[2*v]), max(maxX, pos[2*v])
+		minY, maxY = min(minY, pos[2*v+1]), max(maxY, pos[2*v+1])
+	}
+	if s := max(maxX-minX, maxY-minY) / math.Sqrt(float64(l.n)); s > 0 {
+		return s
+	}
+	return 1
+}
+
+func dist(pos []float64, i, j int) float64 {
+	dx, dy := pos[2*i]-pos[2*j], pos[2*i+1]-pos[2*j+1]
+	return math.Sqrt(float64(dx*dx) + float64(dy*dy))
+}
+
+// parallel runs body over the blocks of 0..n-1 on e.workers goroutines.
+// body must only write data of its own block.
+func (e *engine) parallel(n int, body func(lo, hi int)) {
+	blocks := (n + blockSize - 1) / blockSize
+	e.parallelWorkers(blocks, func(_, b int) { body(b*blockSize, min(n, (b+1)*blockSize)) })
+}
+
+// parallelWorkers runs body(worker, item) for items 0..count-1 on up to
+// e.workers goroutines (worker < e.workers). body must only write data of
+// its own item or its worker's scratch.
+func (e *engine) parallelWorkers(count int, body func(w, item int)) {
+	workers := min(e.workers, count)
+	if len(e.scratch) < max(workers, 1) {
+		e.scratch = make([]scratch, max(workers, 1))
+	}
+	if workers <= 1 {
+		for i := 0; i < count; i++ {
+			body(0, i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= count {
+					return
+				}
+				body(w, i)
+			}
+		}()
+	}
+	wg.Wait()
+}

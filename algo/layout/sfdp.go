@@ -1,0 +1,366 @@
+// Package layout draws large graphs in the plane with SFDP, Hu's scalable
+// force-directed placement ("Efficient and high quality force-directed
+// graph drawing", The Mathematica Journal 10(1), 2005) — the layout that
+// the thesis of paper 001 distributes.
+//
+// The model is Hu's spring-electrical one: every pair of vertices repels
+// with force C·K^(1+p)/d^p (p = 1 by default, C = 0.2) and every edge
+// attracts its ends with force d²/K, K being the natural spring length.
+// Each iteration moves every vertex one step along its total force. On the
+// coarsest level the step follows Hu's adaptive cooling — it grows after
+// five iterations in a row that lowered the energy (the sum of squared
+// forces) and shrinks after any other — and on the finer levels, which
+// start from a good layout, it cools geometrically.
+//
+// The repulsion of all pairs is approximated with a Barnes–Hut quadtree,
+// rebuilt every iteration in flat arrays ordered by Morton code and walked
+// once per group of up to 16 nearby vertices, so an iteration costs
+// O(n log n + m). The multilevel scheme makes the layout global: the graph
+// is coarsened again and again (heavy-edge matching, or aggregation around
+// a maximal independent set) until it is small; a coarse vertex weighs as
+// many input vertices, and a coarse edge as many input edges, as it stands
+// for, so that the coarse forces approximate the input's. The coarsest
+// graph is laid out from random positions, and each finer graph starts
+// from its coarser graph's layout — every vertex at its parent's position,
+// smoothed towards its neighbours, the whole scaled to the size that
+// minimises the energy, and jittered — and is refined. Memory stays linear
+// in the size of the graph.
+//
+// Forces are computed in parallel over blocks of vertices, every vertex
+// from the previous iteration's positions only (a Jacobi iteration), and
+// the energy is summed block by block in a fixed order. The layout is
+// therefore the same for any number of workers, and — since every random
+// choice comes from the seed, the arithmetic avoids functions whose last
+// bit differs between architectures, and no floating-point product is left
+// to be fused into an FMA instruction — the same on every machine (for
+// the default repulsion exponent).
+//
+// The package quality (algo/quality) measures layouts: the thesis's
+// correlation of pairwise distances between two layouts, correlation with
+// hop distance, stress and neighbourhood preservation.
+package layout
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"time"
+
+	"superstep/sdk/graph"
+)
+
+// Coarsening selects how the multilevel scheme shrinks the graph.
+type Coarsening int
+
+const (
+	// Matching merges the pairs of a heavy-edge matching, and pairs of
+	// unmatched vertices sharing a neighbour where matching stalls (the
+	// leaves of a hub). It halves the graph per level. The default.
+	Matching Coarsening = iota
+	// MIS merges every vertex into the aggregate of a neighbour in a
+	// maximal independent set (hubs first): fewer, coarser levels.
+	MIS
+	// SingleLevel lays out the graph itself, from random positions (or
+	// Initial), with no coarsening: only for small graphs and comparisons,
+	// since a large graph folds onto itself without the coarse levels.
+	SingleLevel
+)
+
+func (c Coarsening) String() string {
+	switch c {
+	case Matching:
+		return "matching"
+	case MIS:
+		return "mis"
+	case SingleLevel:
+		return "single-level"
+	}
+	return fmt.Sprintf("Coarsening(%d)", int(c))
+}
+
+// Options control SFDP. The zero value gives the defaults.
+type Options struct {
+	// Seed fixes every random choice: the same seed gives the same layout.
+	Seed uint64
+
+	// Initial, when not nil, holds starting positions x0, y0, x1, y1, …
+	// (2 entries per vertex; any scale and place), as the thesis's final
+	// global pass starts from the positions of its separately laid-out
+	// communities. A vertex with a NaN coordinate is free. The multilevel
+	// scheme then starts every level from the given layout instead of from
+	// scratch: a coarse vertex at the mean of its members' given
+	// positions, a given vertex moved with its parent's displacement after
+	// the coarse refinement, a free one placed as in a layout from
+	// scratch. A good given layout thus stays, corrected; every vertex
+	// moves.
+	Initial []float64
+
+	// MaxIterations caps the iterations on each level (default 500; the
+	// refined levels stop much earlier, when the step has cooled).
+	MaxIterations int
+
+	// Tolerance ends a level when the step, which every vertex moves per
+	// iteration, falls below Tolerance times the level's mean edge length
+	// (default 0.02). Smaller is slower and rarely better.
+	Tolerance float64
+
+	// Workers is the number of goroutines computing forces (default
+	// GOMAXPROCS). It changes the speed, never the layout.
+	Workers int
+
+	// K is the natural spring length. It only scales the layout (the
+	// model's shape does not depend on it): the result is scaled so that
+	// its mean edge length is K (default 1).
+	K float64
+
+	// Theta is the Barnes–Hut opening criterion: a cell whose bounding box
+	// has the longer side w counts as one body for a group of nearby
+	// vertices when the group's box is farther than w/Theta + δ from the
+	// cell's centre of mass (δ: the distance from that centre to the cell
+	// box's centre). Larger is faster and coarser. Default 1.2, at most 1.4
+	// (beyond √2 a cell could count its own vertices).
+	Theta float64
+
+	// Repulsion is the exponent p of the repulsive force C·K^(1+p)/d^p
+	// (default 1, Hu's; larger values, such as Graphviz's 1.8 for
+	// power-law graphs, shorten the repulsion's reach). Values other than
+	// 1 and 2 use math.Pow, whose last bit may differ between machines, so
+	// only p = 1 and p = 2 promise the same layout everywhere.
+	Repulsion float64
+
+	// Coarsening selects the multilevel scheme (default Matching;
+	// SingleLevel turns it off).
+	Coarsening Coarsening
+
+	// Log, when not nil, receives a line per level (its size, iterations
+	// and time), finest last.
+	Log func(format string, args ...any)
+}
+
+// Constants of the method (not options).
+const (
+	defaultMaxIter   = 500
+	defaultTolerance = 0.02
+	defaultTheta     = 1.2
+	strengthC        = 0.2  // Hu's relative strength of repulsion
+	cool             = 0.9  // step factor per cooling
+	coolAdaptive     = 0.95 // step factor per adaptive cooling
+	coarsestSize     = 16   // coarsen until at most this many vertices
+	stallRatio       = 0.9  // stop coarsening when a level keeps more
+	fineStep         = 0.3  // first step on refined levels, in mean edge lengths
+	jitter           = 0.05 // prolongation jitter, in mean edge lengths
+	misCap           = 8    // largest aggregate of one MIS coarsening
+	blockSize        = 256  // vertices per parallel work unit
+	groupChunk       = 8    // quadtree groups per parallel work unit
+)
+
+// SFDP lays out g with Hu's scalable force-directed placement and returns
+// the positions x0, y0, x1, y1, … (2 per vertex, centred on the origin,
+// scaled so that the mean edge length is K). Edge directions and weights
+// are ignored (a directed graph is drawn as its undirected union). It
+// returns ctx's error if ctx ends first, and an error for invalid options.
+//
+// Memory stays linear in the graph: the coarse graphs, a few float64
+// arrays per vertex and the quadtree (fewer nodes than vertices, 64 bytes
+// each) come on top of the graph itself — about 1.6 GiB for a million
+// vertices and ten million random edges.
+func SFDP(ctx context.Context, g *graph.Graph, opts Options) ([]float64, error) {
+	o, err := opts.resolve(g)
+	if err != nil {
+		return nil, err
+	}
+	n := g.NumVertices()
+	if n == 0 {
+		return []float64{}, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	e := &engine{ctx: ctx, workers: o.Workers, p: o.Repulsion, maxIter: o.MaxIterations, tol: o.Tolerance, logf: o.Log}
+	e.tree.theta = o.Theta
+	rng := rand.New(rand.NewPCG(o.Seed, 0x5346445020487520)) // "SFDP Hu "
+	base := baseLevel(g)
+	base.k = 1
+
+	levels := []*level{base}
+	if o.Coarsening != SingleLevel {
+		start := time.Now()
+		if levels, err = hierarchy(ctx, base, o.Coarsening, rng); err != nil {
+			return nil, err
+		}
+		if o.Log != nil {
+			arcs := 0
+			for _, l := range levels[1:] {
+				arcs += l.arcs()
+			}
+			o.Log("%v coarsening: %d levels, coarsest %d vertices, %d coarse arcs in all, %v",
+				o.Coarsening, len(levels), levels[len(levels)-1].n, arcs, time.Since(start))
+		}
+	}
+
+	var pos []float64
+	if hasInitial(o.Initial) {
+		start, given := initialPositions(base, o.Initial, rng)
+		if pos, err = e.warm(levels, start, given, o.Seed); err != nil {
+			return nil, err
+		}
+	} else {
+		// The coarsest graph from random positions, with adaptive
+		// cooling from a long step (ten times the typical spacing) so
+		// that it can untangle.
+		top := levels[len(levels)-1]
+		pos = make([]float64, 2*top.n)
+		side := math.Sqrt(float64(top.n)) * top.k
+		for i := range pos {
+			pos[i] = side * rng.Float64()
+		}
+		if pos, err = e.refine(top, pos, spacing(top, pos), 10, true); err != nil {
+			return nil, err
+		}
+		// Each finer graph from its coarser graph's layout, with plain
+		// cooling from a smaller step.
+		for i := len(levels) - 2; i >= 0; i-- {
+			l := levels[i]
+			pos = e.prolong(l, pos)
+			e.rescale(l, pos, mix(o.Seed^uint64(i)))
+			u := unit(l, pos)
+			e.jitter(l, pos, u, mix(o.Seed^uint64(i)^0x6a09e667f3bcc909))
+			if pos, err = e.refine(l, pos, u, fineStep, false); err != nil {
+				return nil, err
+			}
+		}
+	}
+	normalise(base, pos, o.K)
+	return pos, nil
+}
+
+func (opts Options) resolve(g *graph.Graph) (Options, error) {
+	o := opts
+	if g == nil {
+		return o, errors.New("layout.SFDP: nil graph")
+	}
+	n := g.NumVertices()
+	if o.Initial != nil && len(o.Initial) != 2*n {
+		return o, fmt.Errorf("layout.SFDP: Initial has %d coordinates, want %d (2 per vertex)", len(o.Initial), 2*n)
+	}
+	for _, x := range o.Initial {
+		if math.IsInf(x, 0) {
+			return o, errors.New("layout.SFDP: Initial holds an infinite coordinate")
+		}
+	}
+	if o.MaxIterations < 0 {
+		return o, fmt.Errorf("layout.SFDP: MaxIterations %d is negative", o.MaxIterations)
+	}
+	if o.MaxIterations == 0 {
+		o.MaxIterations = defaultMaxIter
+	}
+	if o.Tolerance < 0 || math.IsNaN(o.Tolerance) {
+		return o, fmt.Errorf("layout.SFDP: Tolerance %v is negative", o.Tolerance)
+	}
+	if o.Tolerance == 0 {
+		o.Tolerance = defaultTolerance
+	}
+	if o.Workers < 0 {
+		return o, fmt.Errorf("layout.SFDP: Workers %d is negative", o.Workers)
+	}
+	if o.Workers == 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	if o.K < 0 || math.IsNaN(o.K) || math.IsInf(o.K, 0) {
+		return o, fmt.Errorf("layout.SFDP: K %v must be positive", o.K)
+	}
+	if o.K == 0 {
+		o.K = 1
+	}
+	if o.Theta < 0 || o.Theta > 1.4 || math.IsNaN(o.Theta) {
+		return o, fmt.Errorf("layout.SFDP: Theta %v must be in (0, 1.4]", o.Theta)
+	}
+	if o.Theta == 0 {
+		o.Theta = defaultTheta
+	}
+	if o.Repulsion < 0 || o.Repulsion > 10 || math.IsNaN(o.Repulsion) {
+		return o, fmt.Errorf("layout.SFDP: Repulsion %v must be in (0, 10]", o.Repulsion)
+	}
+	if o.Repulsion == 0 {
+		o.Repulsion = 1
+	}
+	if o.Coarsening < Matching || o.Coarsening > SingleLevel {
+		return o, fmt.Errorf("layout.SFDP: unknown %v", o.Coarsening)
+	}
+	return o, nil
+}
+
+// hierarchy coarsens base until it has at most coarsestSize vertices or a
+// level stops shrinking (keeps more than stallRatio of its vertices); it
+// returns the levels, finest first, with their parent maps and k set.
+func hierarchy(ctx context.Context, base *level, scheme Coarsening, rng *rand.Rand) ([]*level, error) {
+	levels := []*level{base}
+	for fine := base; fine.n > coarsestSize; {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var coarse *level
+		if scheme == MIS {
+			agg := misGroups(fine, rng)
+			coarse = contract(fine, func(v int32) int32 { return agg[v] })
+		} else {
+			match := matchGroups(fine, rng)
+			coarse = contract(fine, func(v int32) int32 {
+				if m := match[v]; m >= 0 && m < v {
+					return m
+				}
+				return v
+			})
+		}
+		if float64(coarse.n) > stallRatio*float64(fine.n) {
+			fine.parent = nil
+			break
+		}
+		coarse.k = fine.k * math.Sqrt(float64(fine.n)/float64(coarse.n))
+		levels = append(levels, coarse)
+		fine = coarse
+	}
+	return levels, nil
+}
+
+func hasInitial(init []float64) bool {
+	for i := 0; i+1 < len(init); i += 2 {
+		if !math.IsNaN(init[i]) && !math.IsNaN(init[i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// normalise centres the layout on the origin and scales it so that its
+// mean edge length is k (self-loops left out).
+func normalise(l *level, pos []float64, k float64) {
+	n := l.n
+	var cx, cy float64
+	for v := 0; v < n; v++ {
+		cx += pos[2*v]
+		cy += pos[2*v+1]
+	}
+	cx /= float64(n)
+	cy /= float64(n)
+	sum, edges := 0.0, 0
+	for v := 0; v < n; v++ {
+		for _, u := range l.nbrs(v) {
+			if int(u) != v {
+				sum += dist(pos, v, int(u))
+				edges++
+			}
+		}
+	}
+	scale := k
+	if edges > 0 && sum > 0 {
+		scale = k * float64(edges) / sum
+	}
+	for v := 0; v < n; v++ {
+		pos[2*v] = float64((pos[2*v] - cx) * scale)
+		pos[2*v+1] = float64((pos[2*v+1] - cy) * scale)
+	}
+}
