@@ -19,6 +19,11 @@ type Context struct {
 	local    []int32
 	localIdx []int32 // shared: vertex → its index in its worker's list
 
+	// copies of the engine's, one load away for the program's calls
+	g      *graph.Graph
+	n, vw  int
+	values []float64
+
 	// outgoing messages, by destination worker
 	out     []outbox
 	slot    []int32 // with a combiner: vertex → its entry in out[part[v]], -1 if none
@@ -55,6 +60,7 @@ type msg1 struct {
 
 func newContext(e *engine, w int) *Context {
 	c := &Context{e: e, worker: w, local: e.local[w], out: make([]outbox, e.nw), sent: make([]int64, e.nw), agg: map[string]float64{}}
+	c.g, c.n, c.vw, c.values = e.g, e.g.NumVertices(), e.vw, e.values
 	c.scratch = make([]float64, e.mw)
 	switch e.cfg.Combiner.(type) {
 	case nil:
@@ -96,16 +102,16 @@ func (c *Context) Superstep() int { return c.step }
 func (c *Context) Worker() int { return c.worker }
 
 // Graph is the job's graph.
-func (c *Context) Graph() *graph.Graph { return c.e.g }
+func (c *Context) Graph() *graph.Graph { return c.g }
 
 // NumVertices is the number of vertices of the graph.
-func (c *Context) NumVertices() int { return c.e.g.NumVertices() }
+func (c *Context) NumVertices() int { return c.n }
 
 // Value is the first element of v's value.
-func (c *Context) Value(v int) float64 { return c.e.values[v*c.e.vw] }
+func (c *Context) Value(v int) float64 { return c.values[v*c.vw] }
 
 // SetValue sets the first element of v's value.
-func (c *Context) SetValue(v int, x float64) { c.e.values[v*c.e.vw] = x }
+func (c *Context) SetValue(v int, x float64) { c.values[v*c.vw] = x }
 
 // Vector is v's whole value (ValueWidth numbers); writes to it change the value.
 func (c *Context) Vector(v int) []float64 { return c.e.values[v*c.e.vw : (v+1)*c.e.vw] }
@@ -253,17 +259,22 @@ func (c *Context) compute(step int) {
 	}()
 	e := c.e
 	mw := e.mw
+	// Locals, not fields: the loop calls out to the program, after which
+	// the compiler would reload every field.
+	inOff, inData, halted, prog := c.inOff, c.inData, e.halted, e.prog
+	var active, processed int64
 	for i, v := range c.local {
-		lo, hi := int(c.inOff[i]), int(c.inOff[i+1])
-		if !e.halted[v] {
-			c.active++
+		lo, hi := int(inOff[i]), int(inOff[i+1])
+		if !halted[v] {
+			active++
 		} else if lo == hi {
 			continue
 		}
-		e.halted[v] = false
-		c.processed++
-		e.prog.Compute(c, int(v), Messages{data: c.inData[lo*mw : hi*mw], width: mw})
+		halted[v] = false
+		processed++
+		prog.Compute(c, int(v), Messages{data: inData[lo*mw : hi*mw], width: mw})
 	}
+	c.active, c.processed = active, processed
 	t := time.Since(start)
 	if f := e.slow[c.worker]; f > 1 {
 		extra := time.Duration(float64(t) * (f - 1))
