@@ -16,8 +16,11 @@ func init() {
 		// function, constant and variable definitions
 		"CompareFrames":  reflect.ValueOf(sdk.CompareFrames),
 		"DefaultCluster": reflect.ValueOf(sdk.DefaultCluster),
+		"Drawing":        reflect.ValueOf(sdk.Drawing),
 		"Partition":      reflect.ValueOf(sdk.Partition),
+		"PositionsTable": reflect.ValueOf(sdk.PositionsTable),
 		"Run":            reflect.ValueOf(sdk.Run),
+		"WritePositions": reflect.ValueOf(sdk.WritePositions),
 
 		// type definitions
 		"Configurer": reflect.ValueOf((*sdk.Configurer)(nil)),
