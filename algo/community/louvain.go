@@ -617,27 +617,33 @@ func renumber(comm []int32, ids []int32) int {
 	return int(k)
 }
 
+// Members groups the vertices by community: the members of community c
+// (membership numbered 0..k-1) are members[start[c]:start[c+1]], in vertex
+// order.
+func Members(membership []int32, k int) (start, members []int32) {
+	start = make([]int32, k+1)
+	for _, c := range membership {
+		start[c+1]++
+	}
+	for c := 0; c < k; c++ {
+		start[c+1] += start[c]
+	}
+	members = make([]int32, len(membership))
+	pos := append([]int32(nil), start[:k]...)
+	for u, c := range membership {
+		members[pos[c]] = int32(u)
+		pos[c]++
+	}
+	return start, members
+}
+
 // aggregate merges each community of lv (comm, numbered 0..k-1) into one
 // vertex: the weight between two communities is the sum of the weights
 // between their members, the weight inside one becomes its loop. Blocks
 // of communities are built in parallel; each community's neighbour list
 // comes out the same whatever the number of workers.
 func aggregate(lv *level, comm []int32, k int, workers int) *level {
-	n := lv.n()
-	// Members of each community, in vertex order.
-	start := make([]int32, k+1)
-	for _, c := range comm {
-		start[c+1]++
-	}
-	for c := 0; c < k; c++ {
-		start[c+1] += start[c]
-	}
-	members := make([]int32, n)
-	pos := append([]int32(nil), start[:k]...)
-	for u, c := range comm {
-		members[pos[c]] = int32(u)
-		pos[c]++
-	}
+	start, members := Members(comm, k)
 
 	next := &level{off: make([]int, k+1), loop: make([]float64, k), k: make([]float64, k)}
 	// Blocks of communities with about the same number of arcs each.

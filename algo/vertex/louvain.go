@@ -761,20 +761,7 @@ func symmetrize(g *graph.Graph) *graph.Graph {
 // inside one (self-loops included) its self-loop. Each edge is added once,
 // in vertex order: the same graph on every machine.
 func aggregateLevel(g *graph.Graph, comm []int32, k int) *graph.Graph {
-	n := g.NumVertices()
-	start := make([]int32, k+1)
-	for _, c := range comm {
-		start[c+1]++
-	}
-	for c := 0; c < k; c++ {
-		start[c+1] += start[c]
-	}
-	members := make([]int32, n)
-	pos := append([]int32(nil), start[:k]...)
-	for u, c := range comm {
-		members[pos[c]] = int32(u)
-		pos[c]++
-	}
+	start, members := community.Members(comm, k)
 	b := graph.NewBuilder(false)
 	for c := 0; c < k; c++ {
 		b.AddVertex(int64(c))

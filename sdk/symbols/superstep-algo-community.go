@@ -14,6 +14,7 @@ func init() {
 	Symbols["superstep/algo/community/community"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"Louvain":    reflect.ValueOf(community.Louvain),
+		"Members":    reflect.ValueOf(community.Members),
 		"Modularity": reflect.ValueOf(community.Modularity),
 		"NMI":        reflect.ValueOf(community.NMI),
 
