@@ -177,7 +177,7 @@ func TestSlowHostScenario(t *testing.T) {
 	// PageRank on 4elt with host 1 slowed: the slow host stands out in
 	// time, not in traffic.
 	g := open(t, "4elt")
-	res := run(t, g, vertex.PageRank{Iterations: 5}, bsp.Config{SlowHosts: map[int]float64{1: 6}})
+	res := run(t, g, vertex.PageRank{Iterations: 5}, bsp.Config{SlowHosts: map[int]float64{1: 10}})
 	a, err := res.Profile.Aggregate(profile.Options{Level: profile.HostLevel, FrameSize: 100})
 	if err != nil {
 		t.Fatal(err)

@@ -270,7 +270,7 @@ func TestSlowHostAndNetworkModel(t *testing.T) {
 		c.VoteToHalt(v)
 	})
 	net := cluster.Network{CrossRack: cluster.Link{BytesPerSecond: 1e6, Latency: time.Millisecond}}
-	res, err := bsp.Run(context.Background(), g, busy, bsp.Config{Cluster: cl, SlowHosts: map[int]float64{1: 4}, Network: net})
+	res, err := bsp.Run(context.Background(), g, busy, bsp.Config{Cluster: cl, SlowHosts: map[int]float64{1: 8}, Network: net})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,6 +301,68 @@ func TestDeterministic(t *testing.T) {
 	for v := range a.Values {
 		if a.Values[v] != b.Values[v] {
 			t.Fatal("two runs differ")
+		}
+	}
+}
+
+// Delivery reuses last superstep's placement when the same vertices send
+// along the same edges again; a change of pattern must still deliver
+// every message to the right vertex.
+func TestRepeatedAndChangingPatterns(t *testing.T) {
+	g := testGraph()
+	n := g.NumVertices()
+	sends := func(step, v int) bool { return step < 5 || step >= 10 || v%2 == 0 }
+	prog := bsp.ProgramFunc(func(c *bsp.Context, v int, msgs bsp.Messages) {
+		c.SetValue(v, msgs.Sum())
+		if c.Superstep() < 14 && sends(c.Superstep(), v) {
+			c.SendToNeighbors(v, float64(v*1000+c.Superstep()))
+		}
+		if c.Superstep() >= 14 {
+			c.VoteToHalt(v)
+		}
+	})
+	for _, s := range []int{6, 12, 14} { // reused, changed, back again
+		res, err := bsp.Run(context.Background(), g, prog, bsp.Config{Cluster: fourWorkers(t), MaxSupersteps: s + 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := make([]float64, n)
+		for u := 0; u < n; u++ {
+			if sends(s-1, u) {
+				for _, v := range g.Neighbors(u) {
+					want[v] += float64(u*1000 + s - 1)
+				}
+			}
+		}
+		for v := range want {
+			if res.Value(v) != want[v] {
+				t.Fatalf("after superstep %d vertex %d received %v, want %v", s, v, res.Value(v), want[v])
+			}
+		}
+	}
+}
+
+// Every vertex sends one message per superstep to a target that moves:
+// the same count for every worker each superstep, a different pattern each
+// time, so a stale placement would deliver to the wrong vertices.
+func TestSameCountDifferentPattern(t *testing.T) {
+	g := testGraph()
+	n := g.NumVertices()
+	prog := bsp.ProgramFunc(func(c *bsp.Context, v int, msgs bsp.Messages) {
+		c.SetValue(v, msgs.Sum())
+		c.Send((v+c.Superstep())%n, float64(v))
+	})
+	for _, s := range []int{3, 7} {
+		res, err := bsp.Run(context.Background(), g, prog, bsp.Config{Cluster: fourWorkers(t), MaxSupersteps: s + 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for v := 0; v < n; v++ {
+			// In superstep s, v received from u with u + (s-1) = v mod n.
+			want := float64(((v-(s-1))%n + n) % n)
+			if res.Value(v) != want {
+				t.Fatalf("superstep %d: vertex %d received %v, want %v", s, v, res.Value(v), want)
+			}
 		}
 	}
 }

@@ -35,6 +35,13 @@ type Context struct {
 	inOff  []int32 // len(local)+1: vertex i's messages are inData[inOff[i]*mw:inOff[i+1]*mw]
 	inPos  []int32
 	inData []float64
+	// The placement of last superstep's one-number records, per sender:
+	// when the next superstep sends to the same vertices in the same order
+	// (PageRank does), delivery copies the payloads to the same places
+	// instead of sorting them again.
+	cache     []placement
+	cacheOK   bool
+	lastTotal int
 
 	agg map[string]float64
 
@@ -51,6 +58,10 @@ type outbox struct {
 	// one holds the one-number messages of a job without a combiner, each
 	// in a single record: the engine's hottest path writes one slice.
 	one []msg1
+}
+
+type placement struct {
+	li, perm []int32
 }
 
 type msg1 struct {
@@ -75,6 +86,8 @@ func newContext(e *engine, w int) *Context {
 	if e.mw != 1 && c.combine != combineNone {
 		c.combine = combineOther // the inlined combiners handle one number
 	}
+	c.cache = make([]placement, e.nw)
+	c.lastTotal = -1
 	c.inOff = make([]int32, len(c.local)+1)
 	c.inPos = make([]int32, len(c.local)+1)
 	if e.cfg.Combiner != nil {
@@ -303,20 +316,47 @@ func (e *engine) deliver(par int) int64 {
 func (c *Context) gather() {
 	e := c.e
 	mw := e.mw
+	w := c.worker
+	// Count this superstep's messages; note whether all travel as
+	// one-number records (the only kind the placement cache handles).
+	total, records := 0, true
+	for _, s := range e.workers {
+		o := &s.out[w]
+		total += len(o.dst) + len(o.one)
+		if len(o.dst) > 0 {
+			records = false
+		}
+	}
+	if records && c.cacheOK && total == c.lastTotal && c.samePattern() {
+		// The same destinations in the same order as last superstep (a
+		// PageRank superstep): the offsets stand, and every message goes
+		// where its predecessor went.
+		inData := c.inData
+		for k, s := range e.workers {
+			perm := c.cache[k].perm
+			for i, m := range s.out[w].one {
+				inData[perm[i]] = m.x
+			}
+		}
+		return
+	}
+	// Record the placement when the pattern may repeat next superstep.
+	record := records && mw == 1 && total == c.lastTotal
+	c.cacheOK, c.lastTotal = false, total
+
 	off := c.inOff
 	clear(off)
 	for _, s := range e.workers {
-		for _, li := range s.out[c.worker].dst {
+		for _, li := range s.out[w].dst {
 			off[li+1]++
 		}
-		for _, m := range s.out[c.worker].one {
+		for _, m := range s.out[w].one {
 			off[m.li+1]++
 		}
 	}
 	for i := 1; i < len(off); i++ {
 		off[i] += off[i-1]
 	}
-	total := int(off[len(off)-1])
 	if cap(c.inData) < total*mw {
 		c.inData = make([]float64, total*mw)
 	}
@@ -324,25 +364,57 @@ func (c *Context) gather() {
 	pos := c.inPos
 	copy(pos, off)
 	if mw == 1 {
-		for _, s := range e.workers {
-			o := &s.out[c.worker]
+		inData := c.inData
+		for k, s := range e.workers {
+			o := &s.out[w]
 			for i, li := range o.dst {
-				c.inData[pos[li]] = o.data[i]
+				inData[pos[li]] = o.data[i]
 				pos[li]++
 			}
+			if record {
+				ca := &c.cache[k]
+				ca.li, ca.perm = ca.li[:0], ca.perm[:0]
+				for _, m := range o.one {
+					p := pos[m.li]
+					inData[p] = m.x
+					pos[m.li]++
+					ca.li = append(ca.li, m.li)
+					ca.perm = append(ca.perm, p)
+				}
+				continue
+			}
 			for _, m := range o.one {
-				c.inData[pos[m.li]] = m.x
+				inData[pos[m.li]] = m.x
 				pos[m.li]++
 			}
 		}
+		c.cacheOK = record
 		return
 	}
 	for _, s := range e.workers {
-		o := &s.out[c.worker]
+		o := &s.out[w]
 		for i, li := range o.dst {
 			at := int(pos[li]) * mw
 			copy(c.inData[at:at+mw], o.data[i*mw:(i+1)*mw])
 			pos[li]++
 		}
 	}
+}
+
+// samePattern reports whether every sender's one-number records for this
+// worker go to the same vertices in the same order as recorded.
+func (c *Context) samePattern() bool {
+	for k, s := range c.e.workers {
+		one := s.out[c.worker].one
+		li := c.cache[k].li
+		if len(one) != len(li) {
+			return false
+		}
+		for i := range one {
+			if one[i].li != li[i] {
+				return false
+			}
+		}
+	}
+	return true
 }
