@@ -366,3 +366,64 @@ func TestSameCountDifferentPattern(t *testing.T) {
 		}
 	}
 }
+
+// Mixed patterns: in each superstep some workers' vertices broadcast as
+// before, some change, and some also send one-off messages; every vertex
+// must receive exactly what was sent to it, superstep after superstep.
+func TestMixedRepeatsDeliverExactly(t *testing.T) {
+	g := testGraph()
+	n := g.NumVertices()
+	const steps = 16
+	part := make([]int32, n)
+	for v := range part {
+		part[v] = int32(v % 4)
+	}
+	// broadcasts(s, v): does v send along its edges in superstep s?
+	broadcasts := func(s, v int) bool {
+		switch part[v] {
+		case 0:
+			return true // always the same
+		case 1:
+			return s < 6 || s > 9 // a pause
+		case 2:
+			return s%3 != 0 // irregular
+		}
+		return s < 12
+	}
+	oneOff := func(s, v int) bool { return v == 7 && s%5 == 2 } // also Send to vertex 0
+	got := make([][]float64, steps)
+	for s := range got {
+		got[s] = make([]float64, n)
+	}
+	prog := bsp.ProgramFunc(func(c *bsp.Context, v int, msgs bsp.Messages) {
+		s := c.Superstep()
+		got[s][v] = msgs.Sum()
+		if broadcasts(s, v) {
+			c.SendToNeighbors(v, float64(v*1000+s))
+		}
+		if oneOff(s, v) {
+			c.Send(0, 0.5)
+		}
+	})
+	if _, err := bsp.Run(context.Background(), g, prog, bsp.Config{Cluster: fourWorkers(t), Partition: part, MaxSupersteps: steps}); err != nil {
+		t.Fatal(err)
+	}
+	for s := 1; s < steps; s++ {
+		want := make([]float64, n)
+		for u := 0; u < n; u++ {
+			if broadcasts(s-1, u) {
+				for _, v := range g.Neighbors(u) {
+					want[v] += float64(u*1000 + s - 1)
+				}
+			}
+			if oneOff(s-1, u) {
+				want[0] += 0.5
+			}
+		}
+		for v := range want {
+			if got[s][v] != want[v] {
+				t.Fatalf("superstep %d: vertex %d received %v, want %v", s, v, got[s][v], want[v])
+			}
+		}
+	}
+}

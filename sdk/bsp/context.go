@@ -3,6 +3,7 @@ package bsp
 import (
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"superstep/sdk/graph"
@@ -43,6 +44,15 @@ type Context struct {
 	cacheOK   bool
 	lastTotal int
 
+	// Repeated broadcasts (sender side): the vertices that sent one number
+	// along all their edges this superstep and last, whether this
+	// superstep writes payloads only (spec), and whether it sent nothing
+	// else (pure).
+	bv, pbv    []int32
+	bx         []float64
+	spec, pure bool
+	lastRepeat bool
+
 	agg map[string]float64
 
 	computeTime       time.Duration
@@ -58,6 +68,11 @@ type outbox struct {
 	// one holds the one-number messages of a job without a combiner, each
 	// in a single record: the engine's hottest path writes one slice.
 	one []msg1
+	// vals holds only the payloads when the sender broadcast from exactly
+	// the same vertices as last superstep and the receiver has their
+	// destinations recorded (valsOnly): see repeatBroadcast.
+	vals     []float64
+	valsOnly bool
 }
 
 type placement struct {
@@ -162,7 +177,17 @@ func (c *Context) SendToNeighbors(v int, data ...float64) {
 		// each arc's destination worker and index there are precomputed,
 		// so the loop reads memory in order.
 		lo, hi := c.e.g.ArcRange(v)
-		arcWorker, arcLocal, out := c.e.arcWorker[lo:hi], c.e.arcLocal[lo:hi], c.out
+		c.bv = append(c.bv, int32(v))
+		c.bx = append(c.bx, x)
+		out := c.out
+		if c.spec {
+			for _, w := range c.e.arcWorker[lo:hi] {
+				o := &out[w]
+				o.vals = append(o.vals, x)
+			}
+			return
+		}
+		arcWorker, arcLocal := c.e.arcWorker[lo:hi], c.e.arcLocal[lo:hi]
 		for i, li := range arcLocal {
 			o := &out[arcWorker[i]]
 			o.one = append(o.one, msg1{li, x})
@@ -184,6 +209,7 @@ const (
 
 // send1 sends a one-number message.
 func (c *Context) send1(dst int32, x float64) {
+	c.pure = false
 	o := &c.out[c.e.part[dst]]
 	switch c.combine {
 	case combineNone:
@@ -217,6 +243,7 @@ func (c *Context) send1(dst int32, x float64) {
 
 // send sends a message of any width (copied: data does not escape).
 func (c *Context) send(dst int32, data []float64) {
+	c.pure = false
 	o := &c.out[c.e.part[dst]]
 	mw := c.e.mw
 	if c.slot != nil {
@@ -262,7 +289,13 @@ func (c *Context) compute(step int) {
 		c.out[d].dst = c.out[d].dst[:0]
 		c.out[d].data = c.out[d].data[:0]
 		c.out[d].one = c.out[d].one[:0]
+		c.out[d].vals = c.out[d].vals[:0]
+		c.out[d].valsOnly = false
 	}
+	c.pbv, c.bv = c.bv, c.pbv[:0]
+	c.bx = c.bx[:0]
+	c.spec = c.lastRepeat && c.combine == combineNone && c.e.mw == 1
+	c.pure = true
 	c.active, c.processed = 0, 0
 	start := time.Now()
 	defer func() {
@@ -295,8 +328,52 @@ func (c *Context) compute(step int) {
 		t = time.Since(start)
 	}
 	c.computeTime = t
+	c.repeatBroadcast()
 	for d := range c.out {
 		c.sent[d] = int64(len(c.out[d].dst) + len(c.out[d].one))
+		if c.out[d].valsOnly {
+			c.sent[d] += int64(len(c.out[d].vals))
+		}
+	}
+}
+
+// repeatBroadcast settles a superstep written in payload-only form: an
+// outbox stays payload-only if this worker broadcast from exactly the
+// vertices of last superstep and sent nothing else (so its destinations
+// are last superstep's) and the receiving worker holds them recorded;
+// every other outbox gets its destinations written after all.
+func (c *Context) repeatBroadcast() {
+	repeat := c.pure && slices.Equal(c.bv, c.pbv)
+	c.lastRepeat = repeat
+	if !c.spec {
+		return
+	}
+	e := c.e
+	rebuild := false
+	for d := range c.out {
+		if repeat && e.workers[d].cacheOK {
+			c.out[d].valsOnly = true
+		} else {
+			rebuild = true
+		}
+	}
+	if !rebuild {
+		return
+	}
+	for k, v := range c.bv {
+		lo, hi := e.g.ArcRange(int(v))
+		x := c.bx[k]
+		for a := lo; a < hi; a++ {
+			o := &c.out[e.arcWorker[a]]
+			if !o.valsOnly {
+				o.one = append(o.one, msg1{e.arcLocal[a], x})
+			}
+		}
+	}
+	for d := range c.out {
+		if !c.out[d].valsOnly {
+			c.out[d].vals = c.out[d].vals[:0]
+		}
 	}
 }
 
@@ -318,11 +395,15 @@ func (c *Context) gather() {
 	mw := e.mw
 	w := c.worker
 	// Count this superstep's messages; note whether all travel as
-	// one-number records (the only kind the placement cache handles).
+	// one-number records (the only kind the placement cache handles). A
+	// payload-only outbox goes to the vertices recorded for its sender.
 	total, records := 0, true
 	for _, s := range e.workers {
 		o := &s.out[w]
 		total += len(o.dst) + len(o.one)
+		if o.valsOnly {
+			total += len(o.vals)
+		}
 		if len(o.dst) > 0 {
 			records = false
 		}
@@ -334,7 +415,14 @@ func (c *Context) gather() {
 		inData := c.inData
 		for k, s := range e.workers {
 			perm := c.cache[k].perm
-			for i, m := range s.out[w].one {
+			o := &s.out[w]
+			if o.valsOnly {
+				for i, x := range o.vals {
+					inData[perm[i]] = x
+				}
+				continue
+			}
+			for i, m := range o.one {
 				inData[perm[i]] = m.x
 			}
 		}
@@ -346,11 +434,17 @@ func (c *Context) gather() {
 
 	off := c.inOff
 	clear(off)
-	for _, s := range e.workers {
-		for _, li := range s.out[w].dst {
+	for k, s := range e.workers {
+		o := &s.out[w]
+		for _, li := range o.dst {
 			off[li+1]++
 		}
-		for _, m := range s.out[w].one {
+		if o.valsOnly {
+			for _, li := range c.cache[k].li {
+				off[li+1]++
+			}
+		}
+		for _, m := range o.one {
 			off[m.li+1]++
 		}
 	}
@@ -371,8 +465,19 @@ func (c *Context) gather() {
 				inData[pos[li]] = o.data[i]
 				pos[li]++
 			}
+			ca := &c.cache[k]
+			if o.valsOnly {
+				// Its destinations are the recorded ones; keep them.
+				ca.perm = ca.perm[:0]
+				for i, li := range ca.li {
+					p := pos[li]
+					inData[p] = o.vals[i]
+					pos[li]++
+					ca.perm = append(ca.perm, p)
+				}
+				continue
+			}
 			if record {
-				ca := &c.cache[k]
 				ca.li, ca.perm = ca.li[:0], ca.perm[:0]
 				for _, m := range o.one {
 					p := pos[m.li]
@@ -402,10 +507,15 @@ func (c *Context) gather() {
 }
 
 // samePattern reports whether every sender's one-number records for this
-// worker go to the same vertices in the same order as recorded.
+// worker go to the same vertices in the same order as recorded (a
+// payload-only outbox does by construction).
 func (c *Context) samePattern() bool {
 	for k, s := range c.e.workers {
-		one := s.out[c.worker].one
+		o := &s.out[c.worker]
+		if o.valsOnly {
+			continue
+		}
+		one := o.one
 		li := c.cache[k].li
 		if len(one) != len(li) {
 			return false
