@@ -4,7 +4,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"sort"
 
 	"superstep/sdk/graph"
 )
@@ -166,7 +165,7 @@ func ReadMETIS(r io.Reader, name string) (*graph.Graph, error) {
 	for u := 0; u < nv; u++ {
 		lo, hi := offsets[u], offsets[u+1]
 		if wts != nil {
-			sort.Sort(arcs{adj[lo:hi], wts[lo:hi]})
+			graph.SortArcs(adj[lo:hi], wts[lo:hi])
 		} else {
 			slices.Sort(adj[lo:hi])
 		}
@@ -209,17 +208,4 @@ func ReadMETIS(r io.Reader, name string) (*graph.Graph, error) {
 		}
 	}
 	return b.Build(), nil
-}
-
-// arcs sorts a neighbour list together with its weights.
-type arcs struct {
-	t []int32
-	w []float64
-}
-
-func (a arcs) Len() int           { return len(a.t) }
-func (a arcs) Less(i, j int) bool { return a.t[i] < a.t[j] }
-func (a arcs) Swap(i, j int) {
-	a.t[i], a.t[j] = a.t[j], a.t[i]
-	a.w[i], a.w[j] = a.w[j], a.w[i]
 }

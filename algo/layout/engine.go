@@ -168,15 +168,7 @@ func (e *engine) prolong(fine *level, coarse []float64) []float64 {
 	e.parallel(n, func(lo, hi int) {
 		for v := lo; v < hi; v++ {
 			x, y := start[2*v], start[2*v+1]
-			var sx, sy float64
-			c := 0
-			for _, u := range fine.nbrs(v) {
-				if int(u) != v {
-					sx += start[2*u]
-					sy += start[2*u+1]
-					c++
-				}
-			}
+			sx, sy, c := neighbourSum(fine.nbrs(v), v, start)
 			if c > 0 {
 				x = float64(0.5*x) + float64(0.5*(sx/float64(c)))
 				y = float64(0.5*y) + float64(0.5*(sy/float64(c)))
@@ -392,4 +384,18 @@ func (e *engine) parallelWorkers(count int, body func(w, item int)) {
 		}()
 	}
 	wg.Wait()
+}
+
+// neighbourSum adds up the positions of v's neighbours (v itself excluded)
+// and counts them: the pull towards the neighbours' mean used when a
+// layout is prolonged or seeded.
+func neighbourSum(nbrs []int32, v int, pos []float64) (sx, sy float64, c int) {
+	for _, u := range nbrs {
+		if int(u) != v {
+			sx += pos[2*u]
+			sy += pos[2*u+1]
+			c++
+		}
+	}
+	return sx, sy, c
 }

@@ -189,15 +189,7 @@ func (e *engine) prolongWarm(fine *level, coarse, restCoarse, restFine []float64
 			if given[v] {
 				continue
 			}
-			var sx, sy float64
-			c := 0
-			for _, u := range fine.nbrs(v) {
-				if int(u) != v {
-					sx += start[2*u]
-					sy += start[2*u+1]
-					c++
-				}
-			}
+			sx, sy, c := neighbourSum(fine.nbrs(v), v, start)
 			if c > 0 {
 				pos[2*v] = float64(0.5*start[2*v]) + float64(0.5*(sx/float64(c)))
 				pos[2*v+1] = float64(0.5*start[2*v+1]) + float64(0.5*(sy/float64(c)))

@@ -196,7 +196,7 @@ func (b *Builder) Build() *Graph {
 	for v := 0; v < n; v++ {
 		lo, hi := g.offsets[v], g.offsets[v+1]
 		if b.weighted {
-			sort.Sort(arcs{g.targets[lo:hi], g.weights[lo:hi]})
+			SortArcs(g.targets[lo:hi], g.weights[lo:hi])
 		} else {
 			slices.Sort(g.targets[lo:hi])
 		}
@@ -204,6 +204,10 @@ func (b *Builder) Build() *Graph {
 	b.src, b.dst, b.w = nil, nil, nil
 	return g
 }
+
+// SortArcs sorts a neighbour list by target, moving each weight with its
+// target (for readers that build CSR arrays themselves).
+func SortArcs(targets []int32, weights []float64) { sort.Sort(arcs{targets, weights}) }
 
 type arcs struct {
 	t []int32

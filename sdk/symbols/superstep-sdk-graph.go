@@ -15,6 +15,7 @@ func init() {
 		// function, constant and variable definitions
 		"FromEdges":  reflect.ValueOf(graph.FromEdges),
 		"NewBuilder": reflect.ValueOf(graph.NewBuilder),
+		"SortArcs":   reflect.ValueOf(graph.SortArcs),
 
 		// type definitions
 		"Builder": reflect.ValueOf((*graph.Builder)(nil)),
