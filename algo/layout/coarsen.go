@@ -34,6 +34,10 @@ type level struct {
 	// input's (1): it grows with the square root of the shrink factor, and
 	// sets the size of the coarsest level's random start.
 	k float64
+
+	// group, when not nil, restricts the coarsening to merging vertices of
+	// the same group (Options.Groups; dense ids, −1 for none).
+	group []int32
 }
 
 func (l *level) nbrs(v int) []int32 {
@@ -167,7 +171,9 @@ func degreeOrder(l *level, rng *rand.Rand, descending bool) []int32 {
 // largest edge weight per unit of vertex weight), then — when that left
 // more than a quarter of the vertices alone, as stars and scale-free
 // graphs do — pairs of still unmatched vertices sharing a neighbour, then
-// pairs of isolated vertices. It returns each vertex's partner or −1.
+// pairs of isolated vertices. With l.group set, only vertices of the same
+// group pair (isolated ones not at all). It returns each vertex's partner
+// or −1.
 func matchGroups(l *level, rng *rand.Rand) []int32 {
 	n := l.n
 	order := degreeOrder(l, rng, false)
@@ -187,7 +193,7 @@ func matchGroups(l *level, rng *rand.Rand) []int32 {
 		var bestScore float64
 		var bestTie uint64
 		for i, v := range l.nbrs(int(u)) {
-			if v == u || match[v] >= 0 {
+			if v == u || match[v] >= 0 || (l.group != nil && l.group[v] != l.group[u]) {
 				continue
 			}
 			w := 1.0
@@ -212,6 +218,9 @@ func matchGroups(l *level, rng *rand.Rand) []int32 {
 				if v == h || v == pending || match[v] >= 0 {
 					continue
 				}
+				if l.group != nil && pending >= 0 && l.group[v] != l.group[pending] {
+					continue
+				}
 				if pending < 0 {
 					pending = v
 					continue
@@ -223,7 +232,7 @@ func matchGroups(l *level, rng *rand.Rand) []int32 {
 		}
 	}
 	lone := int32(-1)
-	for v := int32(0); v < int32(n); v++ {
+	for v := int32(0); v < int32(n) && l.group == nil; v++ {
 		if match[v] >= 0 || hasNeighbour(l, v) {
 			continue
 		}
@@ -316,6 +325,13 @@ func contract(fine *level, group func(v int32) int32) *level {
 		parent[v] = parent[r]
 	}
 	fine.parent = parent
+	var cgroup []int32 // groups are pure while restricted
+	if fine.group != nil {
+		cgroup = make([]int32, nc)
+		for v := 0; v < n; v++ {
+			cgroup[parent[v]] = fine.group[v]
+		}
+	}
 
 	// Members of each coarse vertex, in fine order (counting sort).
 	mstart := make([]int32, nc+1)
@@ -333,7 +349,7 @@ func contract(fine *level, group func(v int32) int32) *level {
 	}
 	fill = nil
 
-	coarse := &level{n: int(nc)}
+	coarse := &level{n: int(nc), group: cgroup}
 	coarse.vw = make([]float32, nc)
 	for v := int32(0); v < int32(n); v++ {
 		coarse.vw[parent[v]] += float32(fine.vweight(v))

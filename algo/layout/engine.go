@@ -21,6 +21,9 @@ type engine struct {
 	energy  []float64 // per chunk of groups
 	scratch []scratch // per worker
 	logf    func(format string, args ...any)
+	// coolRate, when > 0, replaces cool on the levels refined from given
+	// positions with a budget (Options.RefineIterations).
+	coolRate float64
 }
 
 // refine runs force iterations on level l from pos. Every vertex moves
@@ -142,6 +145,8 @@ func (e *engine) refine(l *level, pos []float64, unit, stepFactor float64, adapt
 				progress = 0
 				step *= coolAdaptive
 			}
+		} else if e.coolRate > 0 {
+			step *= e.coolRate
 		} else {
 			step *= cool
 		}

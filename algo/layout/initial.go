@@ -128,27 +128,7 @@ func (e *engine) warm(levels []*level, pos []float64, given []bool, seed uint64)
 	known := make([][]bool, len(levels))
 	rest[0], known[0] = pos, given
 	for i := 0; i+1 < len(levels); i++ {
-		f, c := levels[i], levels[i+1]
-		sum := make([]float64, 2*c.n)
-		cnt := make([]float64, c.n)
-		kn := make([]bool, c.n)
-		for v := 0; v < f.n; v++ {
-			if known[i][v] {
-				kn[f.parent[v]] = true
-			}
-		}
-		for v := 0; v < f.n; v++ {
-			if p := f.parent[v]; known[i][v] || !kn[p] {
-				sum[2*p] += rest[i][2*v]
-				sum[2*p+1] += rest[i][2*v+1]
-				cnt[p]++
-			}
-		}
-		for p := range cnt {
-			sum[2*p] /= cnt[p]
-			sum[2*p+1] /= cnt[p]
-		}
-		rest[i+1], known[i+1] = sum, kn
+		rest[i+1], known[i+1] = restrict(levels[i], levels[i+1], rest[i], known[i])
 	}
 	top := len(levels) - 1
 	cur := slices.Clone(rest[top])

@@ -264,6 +264,8 @@ func TestOptionErrors(t *testing.T) {
 		{Theta: 2},
 		{Repulsion: -1},
 		{Coarsening: 7},
+		{Groups: []int32{1, 2}},
+		{RefineIterations: -1},
 	} {
 		if _, err := SFDP(context.Background(), g, o); err == nil {
 			t.Errorf("%+v: no error", o)

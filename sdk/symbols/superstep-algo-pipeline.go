@@ -6,6 +6,8 @@
 package symbols
 
 import (
+	"go/constant"
+	"go/token"
 	"reflect"
 	"superstep/algo/pipeline"
 )
@@ -13,7 +15,9 @@ import (
 func init() {
 	Symbols["superstep/algo/pipeline/pipeline"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Layout": reflect.ValueOf(pipeline.Layout),
+		"DefaultLocalTolerance":   reflect.ValueOf(constant.MakeFromLiteral("0.1000000000000000000013552527156068805425093160010874271392822266", token.FLOAT, 0)),
+		"DefaultRefineIterations": reflect.ValueOf(constant.MakeFromLiteral("13", token.INT, 0)),
+		"Layout":                  reflect.ValueOf(pipeline.Layout),
 
 		// type definitions
 		"Options": reflect.ValueOf((*pipeline.Options)(nil)),

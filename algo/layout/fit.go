@@ -1,0 +1,205 @@
+package layout
+
+import (
+	"math"
+	"math/rand/v2"
+)
+
+// fitShrink: groups of given positions are fitted onto the first coarse
+// level with at most 1/fitShrink of the input's vertices. Coarser levels
+// are cheap and lay out the whole graph from scratch; the finer ones,
+// which cost most, start from the fitted drawings.
+const fitShrink = 8
+
+// fromScratch lays out the coarsest level from random positions, with
+// adaptive cooling from a long step (ten times the typical spacing) so
+// that it can untangle, and refines each finer level down to
+// levels[downTo] from its coarser level's layout with plain cooling from
+// a smaller step. It returns levels[downTo]'s layout.
+func (e *engine) fromScratch(levels []*level, downTo int, seed uint64, rng *rand.Rand) ([]float64, error) {
+	top := levels[len(levels)-1]
+	pos := make([]float64, 2*top.n)
+	side := math.Sqrt(float64(top.n)) * top.k
+	for i := range pos {
+		pos[i] = side * rng.Float64()
+	}
+	var err error
+	if pos, err = e.refine(top, pos, spacing(top, pos), 10, true); err != nil {
+		return nil, err
+	}
+	for i := len(levels) - 2; i >= downTo; i-- {
+		l := levels[i]
+		pos = e.prolong(l, pos)
+		e.rescale(l, pos, mix(seed^uint64(i)))
+		u := unit(l, pos)
+		e.jitter(l, pos, u, mix(seed^uint64(i)^0x6a09e667f3bcc909))
+		if pos, err = e.refine(l, pos, u, fineStep, false); err != nil {
+			return nil, err
+		}
+	}
+	return pos, nil
+}
+
+// fitted lays out the levels from given positions that come in groups,
+// each group's drawing in a frame of its own (groups: dense ids, −1 for
+// none; a vertex is given when it has a group and both coordinates). The
+// coarse levels down to the first with at most n/fitShrink vertices are
+// laid out from scratch; there every group's drawing is fitted onto the
+// positions of its vertices' ancestors, and the finer levels are refined
+// as in warm: a given vertex moves with its parent's displacement, a free
+// one starts at its parent's position, smoothed towards its neighbours.
+func (e *engine) fitted(levels []*level, init []float64, groups []int32, seed uint64, rng *rand.Rand) ([]float64, error) {
+	n := levels[0].n
+	fit := len(levels) - 1
+	for i, l := range levels {
+		if l.n*fitShrink <= n {
+			fit = i
+			break
+		}
+	}
+	cur, err := e.fromScratch(levels, fit, seed, rng)
+	if err != nil {
+		return nil, err
+	}
+	// Where the coarse layout puts each input vertex: at its ancestor on
+	// the fitted level.
+	anc := make([]int32, n)
+	for v := range anc {
+		anc[v] = int32(v)
+	}
+	for i := 0; i < fit; i++ {
+		for v, a := range anc {
+			anc[v] = levels[i].parent[a]
+		}
+	}
+	target := make([]float64, 2*n)
+	for v, a := range anc {
+		target[2*v], target[2*v+1] = cur[2*a], cur[2*a+1]
+	}
+	given := make([]bool, n)
+	for v := range given {
+		given[v] = groups[v] >= 0 && !math.IsNaN(init[2*v]) && !math.IsNaN(init[2*v+1])
+	}
+	pos := fitGroups(init, groups, given, target)
+
+	// Restrict the fitted positions to the levels in between (a coarse
+	// vertex at the mean of its given members, or of all members if none
+	// was given), then refine from the fitted level down.
+	rest := make([][]float64, fit+1)
+	known := make([][]bool, fit+1)
+	rest[0], known[0] = pos, given
+	for i := 0; i < fit; i++ {
+		rest[i+1], known[i+1] = restrict(levels[i], levels[i+1], rest[i], known[i])
+	}
+	for i := fit - 1; i >= 0; i-- {
+		l := levels[i]
+		cur = e.prolongWarm(l, cur, rest[i+1], rest[i], known[i])
+		e.rescale(l, cur, mix(seed^uint64(i)))
+		u := unit(l, cur)
+		e.jitter(l, cur, u, mix(seed^uint64(i)^0x6a09e667f3bcc909))
+		if cur, err = e.refine(l, cur, u, fineStep, false); err != nil {
+			return nil, err
+		}
+	}
+	return cur, nil
+}
+
+// fitGroups returns positions in which every group's given vertices are
+// moved by the similarity transform (translation, rotation or reflection,
+// uniform scale) that brings them closest to target in the least-squares
+// sense (Umeyama's solution in the plane), and every other vertex is at
+// its target.
+func fitGroups(init []float64, groups []int32, given []bool, target []float64) []float64 {
+	ng := 0
+	for _, g := range groups {
+		ng = max(ng, int(g)+1)
+	}
+	// Centroids of each group's given and target positions.
+	type sums struct{ n, ax, ay, bx, by float64 }
+	cen := make([]sums, ng)
+	for v, g := range groups {
+		if given[v] {
+			c := &cen[g]
+			c.n++
+			c.ax += init[2*v]
+			c.ay += init[2*v+1]
+			c.bx += target[2*v]
+			c.by += target[2*v+1]
+		}
+	}
+	for g := range cen {
+		if c := &cen[g]; c.n > 0 {
+			c.ax, c.ay, c.bx, c.by = c.ax/c.n, c.ay/c.n, c.bx/c.n, c.by/c.n
+		}
+	}
+	// Cross-covariances, then the best rotation and the best reflection.
+	type moments struct{ xx, xy, yx, yy, aa float64 }
+	mom := make([]moments, ng)
+	for v, g := range groups {
+		if given[v] {
+			c := cen[g]
+			ax, ay := init[2*v]-c.ax, init[2*v+1]-c.ay
+			bx, by := target[2*v]-c.bx, target[2*v+1]-c.by
+			m := &mom[g]
+			m.xx += float64(ax * bx)
+			m.xy += float64(ax * by)
+			m.yx += float64(ay * bx)
+			m.yy += float64(ay * by)
+			m.aa += float64(ax*ax) + float64(ay*ay)
+		}
+	}
+	// x' = a·x + b·y, y' = c·x + d·y (scale included).
+	type transform struct{ a, b, c, d float64 }
+	tf := make([]transform, ng)
+	for g, m := range mom {
+		rot := math.Hypot(m.xx+m.yy, m.xy-m.yx)
+		ref := math.Hypot(m.xx-m.yy, m.xy+m.yx)
+		switch {
+		case !(m.aa > 0) || (rot == 0 && ref == 0):
+			tf[g] = transform{1, 0, 0, 1}
+		case rot >= ref:
+			cs, sn, sc := (m.xx+m.yy)/rot, (m.xy-m.yx)/rot, rot/m.aa
+			tf[g] = transform{float64(sc * cs), float64(-sc * sn), float64(sc * sn), float64(sc * cs)}
+		default:
+			cs, sn, sc := (m.xx-m.yy)/ref, (m.xy+m.yx)/ref, ref/m.aa
+			tf[g] = transform{float64(sc * cs), float64(sc * sn), float64(sc * sn), float64(-sc * cs)}
+		}
+	}
+	pos := make([]float64, len(target))
+	copy(pos, target)
+	for v, g := range groups {
+		if given[v] {
+			c, t := cen[g], tf[g]
+			ax, ay := init[2*v]-c.ax, init[2*v+1]-c.ay
+			pos[2*v] = c.bx + float64(t.a*ax) + float64(t.b*ay)
+			pos[2*v+1] = c.by + float64(t.c*ax) + float64(t.d*ay)
+		}
+	}
+	return pos
+}
+
+// restrict maps positions of the fine level to the coarse one: a coarse
+// vertex at the mean of its known members, or of all its members if none
+// is known; it returns the positions and which coarse vertices are known.
+func restrict(fine, coarse *level, pos []float64, known []bool) ([]float64, []bool) {
+	sum := make([]float64, 2*coarse.n)
+	cnt := make([]float64, coarse.n)
+	kn := make([]bool, coarse.n)
+	for v := 0; v < fine.n; v++ {
+		if known[v] {
+			kn[fine.parent[v]] = true
+		}
+	}
+	for v := 0; v < fine.n; v++ {
+		if p := fine.parent[v]; known[v] || !kn[p] {
+			sum[2*p] += pos[2*v]
+			sum[2*p+1] += pos[2*v+1]
+			cnt[p]++
+		}
+	}
+	for p := range cnt {
+		sum[2*p] /= cnt[p]
+		sum[2*p+1] /= cnt[p]
+	}
+	return sum, kn
+}
