@@ -30,14 +30,21 @@ func (e *engine) fromScratch(levels []*level, downTo int, seed uint64, rng *rand
 	for i := len(levels) - 2; i >= downTo; i-- {
 		l := levels[i]
 		pos = e.prolong(l, pos)
-		e.rescale(l, pos, mix(seed^uint64(i)))
-		u := unit(l, pos)
-		e.jitter(l, pos, u, mix(seed^uint64(i)^0x6a09e667f3bcc909))
-		if pos, err = e.refine(l, pos, u, fineStep, false); err != nil {
+		if pos, err = e.refineLevel(l, i, pos, seed); err != nil {
 			return nil, err
 		}
 	}
 	return pos, nil
+}
+
+// refineLevel refines level i (l) from a starting layout taken from its
+// coarser level: scaled to the size that minimises the energy, jittered,
+// then refined with plain cooling from fineStep.
+func (e *engine) refineLevel(l *level, i int, pos []float64, seed uint64) ([]float64, error) {
+	e.rescale(l, pos, mix(seed^uint64(i)))
+	u := unit(l, pos)
+	e.jitter(l, pos, u, mix(seed^uint64(i)^0x6a09e667f3bcc909))
+	return e.refine(l, pos, u, fineStep, false)
 }
 
 // fitted lays out the levels from given positions that come in groups,
@@ -94,10 +101,7 @@ func (e *engine) fitted(levels []*level, init []float64, groups []int32, seed ui
 	for i := fit - 1; i >= 0; i-- {
 		l := levels[i]
 		cur = e.prolongWarm(l, cur, rest[i+1], rest[i], known[i])
-		e.rescale(l, cur, mix(seed^uint64(i)))
-		u := unit(l, cur)
-		e.jitter(l, cur, u, mix(seed^uint64(i)^0x6a09e667f3bcc909))
-		if cur, err = e.refine(l, cur, u, fineStep, false); err != nil {
+		if cur, err = e.refineLevel(l, i, cur, seed); err != nil {
 			return nil, err
 		}
 	}

@@ -137,11 +137,8 @@ func (e *engine) warm(levels []*level, pos []float64, given []bool, seed uint64)
 		if i < top {
 			cur = e.prolongWarm(l, cur, rest[i+1], rest[i], known[i])
 		}
-		e.rescale(l, cur, mix(seed^uint64(i)))
-		u := unit(l, cur)
-		e.jitter(l, cur, u, mix(seed^uint64(i)^0x6a09e667f3bcc909))
 		var err error
-		if cur, err = e.refine(l, cur, u, fineStep, false); err != nil {
+		if cur, err = e.refineLevel(l, i, cur, seed); err != nil {
 			return nil, err
 		}
 	}
