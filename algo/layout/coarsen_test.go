@@ -139,7 +139,7 @@ func adjacent(l *level, a, b int) bool {
 func TestStarCoarsensQuickly(t *testing.T) {
 	g := graph.FromEdges(10001, false, starEdges(10000))
 	for _, c := range []Coarsening{Matching, MIS} {
-		levels, err := hierarchy(context.Background(), baseLevel(g), c, rand.New(rand.NewPCG(1, 1)))
+		levels, err := hierarchy(context.Background(), baseLevel(g), c, rand.New(rand.NewPCG(1, 1)), 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,11 +5,15 @@ import (
 	"math/rand/v2"
 )
 
-// fitShrink: groups of given positions are fitted onto the first coarse
-// level with at most 1/fitShrink of the input's vertices. Coarser levels
-// are cheap and lay out the whole graph from scratch; the finer ones,
-// which cost most, start from the fitted drawings.
-const fitShrink = 8
+// Sizes at which SFDP with Groups switches stages, as shrink factors of
+// the input (see fitted): the picture is plain SFDP's own down to the
+// first level with at most 1/pictureShrink of the vertices, and the
+// groups' drawings are fitted on the first level with at most
+// 1/fitShrink.
+const (
+	pictureShrink = 32
+	fitShrink     = 8
+)
 
 // fromScratch lays out the coarsest level from random positions, with
 // adaptive cooling from a long step (ten times the typical spacing) so
@@ -47,51 +51,76 @@ func (e *engine) refineLevel(l *level, i int, pos []float64, seed uint64) ([]flo
 	return e.refine(l, pos, u, fineStep, false)
 }
 
-// fitted lays out the levels from given positions that come in groups,
-// each group's drawing in a frame of its own (groups: dense ids, −1 for
-// none; a vertex is given when it has a group and both coordinates). The
-// coarse levels down to the first with at most n/fitShrink vertices are
-// laid out from scratch; there every group's drawing is fitted onto the
-// positions of its vertices' ancestors, and the finer levels are refined
-// as in warm: a given vertex moves with its parent's displacement, a free
-// one starts at its parent's position, smoothed towards its neighbours.
-func (e *engine) fitted(levels []*level, init []float64, groups []int32, seed uint64, rng *rand.Rand) ([]float64, error) {
+// fitted lays out the levels with Options.Groups, and given positions
+// (if any) that come in groups, each group's drawing in a frame of its
+// own. levels is the plain hierarchy, the one SFDP without Groups
+// uses. It works in four stages:
+//
+//  1. The picture: the plain hierarchy's coarse levels are laid out from
+//     scratch, exactly as without Groups, down to the first level with at
+//     most n/pictureShrink vertices. The global arrangement is SFDP's own
+//     for the seed, so the result draws the same picture as plain SFDP.
+//  2. With Matching coarsening, a second hierarchy merges vertices within
+//     a group first (down to the same size), so that its levels follow the
+//     groups; its coarsest level starts from the picture (a coarse vertex
+//     at the mean of its members' positions there) and its levels are
+//     refined down to the first with at most n/fitShrink vertices. (Other
+//     coarsenings go on with the plain hierarchy.) This and every later
+//     level is refined on the iteration budget (Options.RefineIterations).
+//  3. Each group's drawing is fitted onto the positions of its vertices'
+//     ancestors on that level (moved, turned or mirrored, scaled).
+//  4. The finer levels, which cost most, are refined from the fitted
+//     drawings: a given vertex keeps its fitted offset from its parent, a
+//     free one starts as from scratch.
+func (e *engine) fitted(levels []*level, o Options, rng *rand.Rand) ([]float64, error) {
 	n := levels[0].n
-	fit := len(levels) - 1
-	for i, l := range levels {
-		if l.n*fitShrink <= n {
-			fit = i
-			break
-		}
-	}
-	cur, err := e.fromScratch(levels, fit, seed, rng)
+	groups := denseGroups(o.Groups)
+	lp := firstAtMost(levels, n/pictureShrink)
+	cur, err := e.fromScratch(levels, lp, o.Seed, rng)
 	if err != nil {
 		return nil, err
 	}
-	// Where the coarse layout puts each input vertex: at its ancestor on
-	// the fitted level.
-	anc := make([]int32, n)
-	for v := range anc {
-		anc[v] = int32(v)
+	if o.Coarsening == Matching && lp > 0 {
+		gbase := *levels[0]
+		gbase.parent, gbase.group = nil, groups
+		grng := rand.New(rand.NewPCG(o.Seed, 0x47726f7570732020)) // "Groups  "
+		glevels, err := hierarchy(e.ctx, &gbase, Matching, grng, n/pictureShrink)
+		if err != nil {
+			return nil, err
+		}
+		cur = project(levels, lp, cur, glevels)
+		levels, lp = glevels, len(glevels)-1
 	}
-	for i := 0; i < fit; i++ {
-		for v, a := range anc {
-			anc[v] = levels[i].parent[a]
+	fit := firstAtMost(levels, n/fitShrink)
+	e.coolRate = refineRate(o)
+	for i := lp - 1; i >= fit; i-- {
+		l := levels[i]
+		cur = e.prolong(l, cur)
+		if cur, err = e.refineLevel(l, i, cur, o.Seed); err != nil {
+			return nil, err
 		}
 	}
+
+	// Where the coarse layout puts each input vertex: at its ancestor on
+	// the fitted level.
+	anc := ancestors(levels, fit)
 	target := make([]float64, 2*n)
 	for v, a := range anc {
 		target[2*v], target[2*v+1] = cur[2*a], cur[2*a+1]
 	}
+	init := o.Initial
 	given := make([]bool, n)
 	for v := range given {
-		given[v] = groups[v] >= 0 && !math.IsNaN(init[2*v]) && !math.IsNaN(init[2*v+1])
+		given[v] = init != nil && groups[v] >= 0 && !math.IsNaN(init[2*v]) && !math.IsNaN(init[2*v+1])
 	}
 	pos := fitGroups(init, groups, given, target)
 
 	// Restrict the fitted positions to the levels in between (a coarse
 	// vertex at the mean of its given members, or of all members if none
 	// was given), then refine from the fitted level down.
+	if fit == 0 { // no finer level: refine the fitted drawings themselves
+		return e.refineLevel(levels[0], 0, pos, o.Seed)
+	}
 	rest := make([][]float64, fit+1)
 	known := make([][]bool, fit+1)
 	rest[0], known[0] = pos, given
@@ -101,11 +130,54 @@ func (e *engine) fitted(levels []*level, init []float64, groups []int32, seed ui
 	for i := fit - 1; i >= 0; i-- {
 		l := levels[i]
 		cur = e.prolongWarm(l, cur, rest[i+1], rest[i], known[i])
-		if cur, err = e.refineLevel(l, i, cur, seed); err != nil {
+		if cur, err = e.refineLevel(l, i, cur, o.Seed); err != nil {
 			return nil, err
 		}
 	}
 	return cur, nil
+}
+
+// firstAtMost is the index of the first (finest) level with at most size
+// vertices, or of the coarsest level if none is that small.
+func firstAtMost(levels []*level, size int) int {
+	for i, l := range levels {
+		if l.n <= size {
+			return i
+		}
+	}
+	return len(levels) - 1
+}
+
+// ancestors maps every input vertex to its ancestor on levels[to].
+func ancestors(levels []*level, to int) []int32 {
+	anc := make([]int32, levels[0].n)
+	for v := range anc {
+		anc[v] = int32(v)
+	}
+	for i := 0; i < to; i++ {
+		for v, a := range anc {
+			anc[v] = levels[i].parent[a]
+		}
+	}
+	return anc
+}
+
+// project carries a layout of from[at] over to the coarsest level of
+// another hierarchy of the same input graph: each of its vertices at the
+// mean position of its input vertices' ancestors in from[at].
+func project(from []*level, at int, pos []float64, to []*level) []float64 {
+	n := from[0].n
+	anc := ancestors(from, at)
+	cur := make([]float64, 2*n)
+	all := make([]bool, n)
+	for v, a := range anc {
+		cur[2*v], cur[2*v+1] = pos[2*a], pos[2*a+1]
+		all[v] = true
+	}
+	for i := 0; i+1 < len(to); i++ {
+		cur, all = restrict(to[i], to[i+1], cur, all)
+	}
+	return cur
 }
 
 // fitGroups returns positions in which every group's given vertices are

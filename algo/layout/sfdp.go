@@ -101,29 +101,38 @@ type Options struct {
 	//
 	// With Groups, the given positions of each group are a drawing of
 	// their own, in any place, orientation and scale (a community laid out
-	// alone). The coarse levels, down to the first with at most an eighth
-	// of the vertices, are laid out from scratch; each group's drawing is
-	// then fitted onto that coarse layout (moved, turned or mirrored and
-	// scaled, by least squares), and the finer levels are refined from
-	// there: the coarse layout places every group, the drawings supply the
-	// detail below it (a given vertex keeps its fitted offset from its
-	// coarse ancestor), and free vertices start as in a layout from
-	// scratch.
+	// alone), and each is fitted into the layout (see Groups).
 	Initial []float64
 
 	// Groups, when not nil, holds a group per vertex (such as its Louvain
-	// community; negative: none). The Matching coarsening then merges only
-	// vertices of the same group (ungrouped vertices with each other), as
-	// long as that shrinks the graph, and merges freely after that, so
-	// that the coarse levels follow the groups. See Initial for what
-	// Groups does to given positions.
+	// community; negative: none), and the layout runs in four stages:
+	//
+	//  1. The picture: the coarse levels, down to the first with at most
+	//     1/32 of the vertices, are laid out exactly as without Groups, so
+	//     the global arrangement is plain SFDP's own for the seed and the
+	//     result draws the same picture.
+	//  2. With Matching coarsening, a second hierarchy merges vertices of
+	//     the same group first (ungrouped ones with each other) as long as
+	//     that shrinks the graph, then freely. Its coarsest level starts
+	//     from the picture, and its levels, which follow the groups, are
+	//     refined down to the first with at most 1/8 of the vertices.
+	//  3. Each group's given drawing (Initial) is fitted onto the positions
+	//     of its vertices' ancestors on that level: moved, turned or
+	//     mirrored and scaled, by least squares.
+	//  4. The finer levels, which cost most, are refined from there: a
+	//     given vertex keeps its fitted offset from its coarse ancestor, a
+	//     free one starts as in a layout from scratch.
+	//
+	// Stages 2–4 run on the iteration budget RefineIterations. This is the
+	// global pass of the thesis's pipeline (algo/pipeline).
 	Groups []int32
 
 	// RefineIterations, when positive, is the number of iterations in
-	// which each level refined from Initial positions cools from its first
-	// step down to Tolerance (it cools faster than a level refined from
-	// scratch, which takes about 26 iterations at the default Tolerance).
-	// A good starting layout needs fewer; 0 keeps the usual schedule.
+	// which each level refined from Initial positions, or after the
+	// picture with Groups, cools from its first step down to Tolerance (it
+	// cools faster than a level refined from scratch, which takes about 26
+	// iterations at the default Tolerance). A good starting layout needs
+	// fewer; 0 keeps the usual schedule.
 	RefineIterations int
 
 	// MaxIterations caps the iterations on each level (default 500; the
@@ -213,14 +222,10 @@ func SFDP(ctx context.Context, g *graph.Graph, opts Options) ([]float64, error) 
 	base := baseLevel(g)
 	base.k = 1
 
-	if o.Groups != nil && o.Coarsening == Matching {
-		base.group = denseGroups(o.Groups)
-	}
-
 	levels := []*level{base}
 	if o.Coarsening != SingleLevel {
 		start := time.Now()
-		if levels, err = hierarchy(ctx, base, o.Coarsening, rng); err != nil {
+		if levels, err = hierarchy(ctx, base, o.Coarsening, rng, 0); err != nil {
 			return nil, err
 		}
 		if o.Log != nil {
@@ -235,9 +240,8 @@ func SFDP(ctx context.Context, g *graph.Graph, opts Options) ([]float64, error) 
 
 	var pos []float64
 	switch {
-	case hasInitial(o.Initial) && o.Groups != nil:
-		e.coolRate = refineRate(o)
-		pos, err = e.fitted(levels, o.Initial, denseGroups(o.Groups), o.Seed, rng)
+	case o.Groups != nil:
+		pos, err = e.fitted(levels, o, rng)
 	case hasInitial(o.Initial):
 		e.coolRate = refineRate(o)
 		start, given := initialPositions(base, o.Initial, rng)
@@ -314,12 +318,13 @@ func (opts Options) resolve(g *graph.Graph) (Options, error) {
 	return o, nil
 }
 
-// hierarchy coarsens base until it has at most coarsestSize vertices or a
-// level stops shrinking (keeps more than stallRatio of its vertices); it
-// returns the levels, finest first, with their parent maps and k set.
-func hierarchy(ctx context.Context, base *level, scheme Coarsening, rng *rand.Rand) ([]*level, error) {
+// hierarchy coarsens base until it has at most max(coarsestSize, stopAt)
+// vertices or a level stops shrinking (keeps more than stallRatio of its
+// vertices); it returns the levels, finest first, with their parent maps
+// and k set.
+func hierarchy(ctx context.Context, base *level, scheme Coarsening, rng *rand.Rand, stopAt int) ([]*level, error) {
 	levels := []*level{base}
-	for fine := base; fine.n > coarsestSize; {
+	for fine := base; fine.n > max(coarsestSize, stopAt); {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
