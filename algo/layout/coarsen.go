@@ -308,8 +308,9 @@ func misGroups(l *level, rng *rand.Rand) []int32 {
 // fine level: group[v] names a representative vertex of v's group (v
 // itself for a representative). Coarse vertices are numbered in order of
 // their lowest fine vertex; edge weights and vertex weights add up, edges
-// inside a group vanish. It sets fine.parent.
-func contract(fine *level, group func(v int32) int32) *level {
+// inside a group vanish. It sets fine.parent. The arcs are gathered on
+// e's workers; the result does not depend on their number.
+func (e *engine) contract(fine *level, group func(v int32) int32) *level {
 	n := fine.n
 	parent := make([]int32, n)
 	for i := range parent {
@@ -355,51 +356,72 @@ func contract(fine *level, group func(v int32) int32) *level {
 		coarse.vw[parent[v]] += float32(fine.vweight(v))
 	}
 
-	// Two passes over the fine arcs: count each coarse vertex's distinct
-	// neighbours, then fill them with summed weights.
-	mark := make([]int32, nc) // mark[d] == c+1: d already seen for c
-	slot := make([]int, nc)
+	// Two passes over the fine arcs, in parallel over blocks of coarse
+	// vertices: count each coarse vertex's distinct neighbours, then fill
+	// them with summed weights. Each worker marks the neighbours it has
+	// seen in its own array (mark[d] == c+1 in the first pass, −(c+1) in
+	// the second: d already seen for c).
+	type marks struct {
+		mark []int32
+		slot []int
+	}
+	ws := make([]marks, max(e.workers, 1))
+	blocks := (int(nc) + contractBlock - 1) / contractBlock
 	coarse.off = make([]int, nc+1)
-	for c := int32(0); c < nc; c++ {
-		deg := 0
-		for _, v := range members[mstart[c]:mstart[c+1]] {
-			for _, u := range fine.nbrs(int(v)) {
-				d := parent[u]
-				if d != c && mark[d] != c+1 {
-					mark[d] = c + 1
-					deg++
+	e.parallelWorkers(blocks, func(w, b int) {
+		if ws[w].mark == nil {
+			ws[w] = marks{make([]int32, nc), make([]int, nc)}
+		}
+		mark := ws[w].mark
+		for c := int32(b * contractBlock); c < min(nc, int32((b+1)*contractBlock)); c++ {
+			deg := 0
+			for _, v := range members[mstart[c]:mstart[c+1]] {
+				for _, u := range fine.nbrs(int(v)) {
+					d := parent[u]
+					if d != c && mark[d] != c+1 {
+						mark[d] = c + 1
+						deg++
+					}
 				}
 			}
+			coarse.off[c+1] = deg
 		}
-		coarse.off[c+1] = coarse.off[c] + deg
+	})
+	for c := int32(0); c < nc; c++ {
+		coarse.off[c+1] += coarse.off[c]
 	}
-	clear(mark)
 	coarse.adj = make([]int32, coarse.off[nc])
 	coarse.ew = make([]float32, coarse.off[nc])
-	for c := int32(0); c < nc; c++ {
-		out := coarse.off[c]
-		for _, v := range members[mstart[c]:mstart[c+1]] {
-			ws := fine.weights(int(v))
-			for i, u := range fine.nbrs(int(v)) {
-				d := parent[u]
-				if d == c {
-					continue
-				}
-				w := float32(1)
-				if ws != nil {
-					w = ws[i]
-				}
-				if mark[d] != c+1 {
-					mark[d] = c + 1
-					slot[d] = out
-					coarse.adj[out] = d
-					coarse.ew[out] = w
-					out++
-				} else {
-					coarse.ew[slot[d]] += w
+	e.parallelWorkers(blocks, func(w, b int) {
+		if ws[w].mark == nil {
+			ws[w] = marks{make([]int32, nc), make([]int, nc)}
+		}
+		mark, slot := ws[w].mark, ws[w].slot
+		for c := int32(b * contractBlock); c < min(nc, int32((b+1)*contractBlock)); c++ {
+			out := coarse.off[c]
+			for _, v := range members[mstart[c]:mstart[c+1]] {
+				wts := fine.weights(int(v))
+				for i, u := range fine.nbrs(int(v)) {
+					d := parent[u]
+					if d == c {
+						continue
+					}
+					wt := float32(1)
+					if wts != nil {
+						wt = wts[i]
+					}
+					if mark[d] != -(c + 1) {
+						mark[d] = -(c + 1)
+						slot[d] = out
+						coarse.adj[out] = d
+						coarse.ew[out] = wt
+						out++
+					} else {
+						coarse.ew[slot[d]] += wt
+					}
 				}
 			}
 		}
-	}
+	})
 	return coarse
 }

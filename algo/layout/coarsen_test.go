@@ -3,6 +3,7 @@ package layout
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"superstep/datasets"
@@ -69,26 +70,36 @@ func checkContraction(t *testing.T, fine, coarse *level) {
 }
 
 func TestMatchingContraction(t *testing.T) {
-	g, err := datasets.BarabasiAlbert(2000, 2, 3)
+	g, err := datasets.BarabasiAlbert(6000, 2, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(1, 1))
 	fine := baseLevel(g)
-	for round := 0; fine.n > 20 && round < 6; round++ {
+	for round := 0; fine.n > 20 && round < 7; round++ {
 		match := matchGroups(fine, rng)
 		for v, m := range match {
 			if m >= 0 && (match[m] != int32(v) || int(m) == v) {
 				t.Fatalf("round %d: match not symmetric at %d", round, v)
 			}
 		}
-		coarse := contract(fine, func(v int32) int32 {
+		coarse := testEngine(2).contract(fine, func(v int32) int32 {
 			if m := match[v]; m >= 0 && m < v {
 				return m
 			}
 			return v
 		})
 		checkContraction(t, fine, coarse)
+		// Any number of workers gathers the same arcs in the same order.
+		one := testEngine(1).contract(fine, func(v int32) int32 {
+			if m := match[v]; m >= 0 && m < v {
+				return m
+			}
+			return v
+		})
+		if !slices.Equal(one.off, coarse.off) || !slices.Equal(one.adj, coarse.adj) || !slices.Equal(one.ew, coarse.ew) {
+			t.Fatalf("round %d: 1 and 2 workers contract differently", round)
+		}
 		if coarse.n > fine.n*3/4 {
 			t.Errorf("round %d: %d → %d vertices", round, fine.n, coarse.n)
 		}
@@ -109,7 +120,7 @@ func TestMISContraction(t *testing.T) {
 			t.Fatalf("vertex %d in the aggregate of %d, neither adjacent nor sharing a neighbour", v, a)
 		}
 	}
-	coarse := contract(fine, func(v int32) int32 { return agg[v] })
+	coarse := testEngine(2).contract(fine, func(v int32) int32 { return agg[v] })
 	checkContraction(t, fine, coarse)
 	if coarse.n > fine.n/2 {
 		t.Errorf("%d → %d vertices", fine.n, coarse.n)
@@ -139,7 +150,7 @@ func adjacent(l *level, a, b int) bool {
 func TestStarCoarsensQuickly(t *testing.T) {
 	g := graph.FromEdges(10001, false, starEdges(10000))
 	for _, c := range []Coarsening{Matching, MIS} {
-		levels, err := hierarchy(context.Background(), baseLevel(g), c, rand.New(rand.NewPCG(1, 1)), 0)
+		levels, err := testEngine(2).hierarchy(baseLevel(g), c, rand.New(rand.NewPCG(1, 1)), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -167,4 +178,8 @@ func TestDirectedBase(t *testing.T) {
 			}
 		}
 	}
+}
+
+func testEngine(workers int) *engine {
+	return &engine{ctx: context.Background(), workers: workers}
 }

@@ -84,7 +84,7 @@ func (e *engine) fitted(levels []*level, o Options, rng *rand.Rand) ([]float64, 
 		gbase := *levels[0]
 		gbase.parent, gbase.group = nil, groups
 		grng := rand.New(rand.NewPCG(o.Seed, 0x47726f7570732020)) // "Groups  "
-		glevels, err := hierarchy(e.ctx, &gbase, Matching, grng, n/pictureShrink)
+		glevels, err := e.hierarchy(&gbase, Matching, grng, n/pictureShrink)
 		if err != nil {
 			return nil, err
 		}

@@ -1,7 +1,6 @@
 package layout
 
 import (
-	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -57,7 +56,7 @@ func TestGroupCoarseningKeepsGroupsPure(t *testing.T) {
 	base := baseLevel(g)
 	base.k = 1
 	base.group = denseGroups(comm)
-	levels, err := hierarchy(context.Background(), base, Matching, rand.New(rand.NewPCG(1, 1)), 0)
+	levels, err := testEngine(2).hierarchy(base, Matching, rand.New(rand.NewPCG(1, 1)), 0)
 	if err != nil {
 		t.Fatal(err)
 	}

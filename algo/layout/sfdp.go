@@ -192,6 +192,7 @@ const (
 	misCap           = 8    // largest aggregate of one MIS coarsening
 	blockSize        = 256  // vertices per parallel work unit
 	groupChunk       = 8    // quadtree groups per parallel work unit
+	contractBlock    = 1024 // coarse vertices per parallel work unit of contract
 )
 
 // SFDP lays out g with Hu's scalable force-directed placement and returns
@@ -225,7 +226,7 @@ func SFDP(ctx context.Context, g *graph.Graph, opts Options) ([]float64, error) 
 	levels := []*level{base}
 	if o.Coarsening != SingleLevel {
 		start := time.Now()
-		if levels, err = hierarchy(ctx, base, o.Coarsening, rng, 0); err != nil {
+		if levels, err = e.hierarchy(base, o.Coarsening, rng, 0); err != nil {
 			return nil, err
 		}
 		if o.Log != nil {
@@ -322,19 +323,19 @@ func (opts Options) resolve(g *graph.Graph) (Options, error) {
 // vertices or a level stops shrinking (keeps more than stallRatio of its
 // vertices); it returns the levels, finest first, with their parent maps
 // and k set.
-func hierarchy(ctx context.Context, base *level, scheme Coarsening, rng *rand.Rand, stopAt int) ([]*level, error) {
+func (e *engine) hierarchy(base *level, scheme Coarsening, rng *rand.Rand, stopAt int) ([]*level, error) {
 	levels := []*level{base}
 	for fine := base; fine.n > max(coarsestSize, stopAt); {
-		if err := ctx.Err(); err != nil {
+		if err := e.ctx.Err(); err != nil {
 			return nil, err
 		}
 		var coarse *level
 		if scheme == MIS {
 			agg := misGroups(fine, rng)
-			coarse = contract(fine, func(v int32) int32 { return agg[v] })
+			coarse = e.contract(fine, func(v int32) int32 { return agg[v] })
 		} else {
 			match := matchGroups(fine, rng)
-			coarse = contract(fine, func(v int32) int32 {
+			coarse = e.contract(fine, func(v int32) int32 {
 				if m := match[v]; m >= 0 && m < v {
 					return m
 				}
