@@ -23,8 +23,10 @@
 // graph is laid out from random positions, and each finer graph starts
 // from its coarser graph's layout — every vertex at its parent's position,
 // smoothed towards its neighbours, the whole scaled to the size that
-// minimises the energy, and jittered — and is refined. Memory stays linear
-// in the size of the graph.
+// minimises the energy, and jittered — and is refined. Connected
+// components, which nothing in the model holds together, are then packed
+// in rows below the largest one. Memory stays linear in the size of the
+// graph.
 //
 // Forces are computed in parallel over blocks of vertices, every vertex
 // from the previous iteration's positions only (a Jacobi iteration), and
@@ -198,8 +200,10 @@ const (
 // SFDP lays out g with Hu's scalable force-directed placement and returns
 // the positions x0, y0, x1, y1, … (2 per vertex, centred on the origin,
 // scaled so that the mean edge length is K). Edge directions and weights
-// are ignored (a directed graph is drawn as its undirected union). It
-// returns ctx's error if ctx ends first, and an error for invalid options.
+// are ignored (a directed graph is drawn as its undirected union). The
+// connected components other than the largest are packed in rows below
+// it, each with its own layout. It returns ctx's error if ctx ends first,
+// and an error for invalid options.
 //
 // Memory stays linear in the graph: the coarse graphs, a few float64
 // arrays per vertex and the quadtree (fewer nodes than vertices, 64 bytes
@@ -253,6 +257,7 @@ func SFDP(ctx context.Context, g *graph.Graph, opts Options) ([]float64, error) 
 	if err != nil {
 		return nil, err
 	}
+	pack(base, pos)
 	normalise(base, pos, o.K)
 	return pos, nil
 }
