@@ -11,10 +11,10 @@
 // fitted in (moved, turned or mirrored, scaled), and the finer levels,
 // which cost most, are refined on an iteration budget. On planted-
 // community graphs this is faster than plain SFDP at equal quality (see
-// BenchmarkPipelineVsSFDP and the command in ./bench); on a graph
-// without communities (Erdős–Rényi) the communities have nothing to
-// offer, and the correlation with plain SFDP is then only what the shared
-// coarse picture gives.
+// BenchmarkPipelineVsSFDP and the command in ./bench). On a graph without
+// communities (Erdős–Rényi) there is no large-scale shape to keep: the
+// pipeline then agrees with plain SFDP no better than a plain run with
+// another seed does, the poor correlation the thesis predicts.
 package pipeline
 
 import (

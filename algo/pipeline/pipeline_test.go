@@ -108,3 +108,29 @@ func BenchmarkPipelineVsSFDP(b *testing.B) {
 	b.ReportMetric(hopPlain, "hopcorr-plain")
 	b.ReportMetric(hopPipe, "hopcorr-pipeline")
 }
+
+// The thesis's correctness test on a planted graph: the pipeline draws
+// plain SFDP's picture (same seed) far more closely than two plain runs
+// that differ only in seed draw each other's.
+func TestPipelineDrawsPlainPicture(t *testing.T) {
+	g, _ := planted(t, 6000)
+	ctx := context.Background()
+	var same, seeds float64
+	for s := uint64(1); s <= 3; s++ {
+		plain, err := layout.SFDP(ctx, g, layout.Options{Seed: s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, _ := layout.SFDP(ctx, g, layout.Options{Seed: s + 10})
+		res, err := pipeline.Layout(ctx, g, pipeline.Options{Seed: s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		same += quality.PairwiseCorrelation(res.Positions, plain, 0.1, 7) / 3
+		seeds += quality.PairwiseCorrelation(plain, other, 0.1, 7) / 3
+	}
+	t.Logf("r(pipeline, plain) %.3f, r(plain, other seed) %.3f", same, seeds)
+	if same < seeds+0.2 {
+		t.Errorf("r(pipeline, plain) %.3f is not well above r(plain, other seed) %.3f", same, seeds)
+	}
+}
