@@ -14,14 +14,11 @@ import (
 func TestPackKeepsComponentsTogether(t *testing.T) {
 	const side = 20
 	var edges [][2]int
-	for y := 0; y < side; y++ {
-		for x := 0; x < side; x++ {
-			v := y*side + x
-			if x+1 < side {
-				edges = append(edges, [2]int{v, v + 1})
-			}
-			if y+1 < side {
-				edges = append(edges, [2]int{v, v + side})
+	lat := mustLattice(t, side, side)
+	for v := 0; v < lat.NumVertices(); v++ {
+		for _, u := range lat.Neighbors(v) {
+			if int(u) > v {
+				edges = append(edges, [2]int{v, int(u)})
 			}
 		}
 	}
