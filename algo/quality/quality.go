@@ -33,6 +33,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"superstep/sdk/graph"
 )
@@ -187,61 +188,45 @@ func hopPairs(g *graph.Graph, pos []float64, srcs []int) moments {
 		rev = g.Reverse()
 	}
 	acc := make([]moments, len(srcs))
-	workers := min(runtime.GOMAXPROCS(0), len(srcs))
-	var next sync.Mutex
-	k := 0
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			hop := make([]int32, n)
-			for i := range hop {
-				hop[i] = -1
-			}
-			queue := make([]int32, 0, n)
-			for {
-				next.Lock()
-				i := k
-				k++
-				next.Unlock()
-				if i >= len(srcs) {
-					return
-				}
-				s := srcs[i]
-				queue = append(queue[:0], int32(s))
-				hop[s] = 0
-				m := &acc[i]
-				visit := func(v int, nb []int32) {
-					for _, u := range nb {
-						if hop[u] < 0 {
-							hop[u] = hop[v] + 1
-							queue = append(queue, u)
-						}
+	forEach(len(srcs), 1, func() func(i int) {
+		hop := make([]int32, n)
+		for i := range hop {
+			hop[i] = -1
+		}
+		queue := make([]int32, 0, n)
+		return func(i int) {
+			s := srcs[i]
+			queue = append(queue[:0], int32(s))
+			hop[s] = 0
+			m := &acc[i]
+			visit := func(v int, nb []int32) {
+				for _, u := range nb {
+					if hop[u] < 0 {
+						hop[u] = hop[v] + 1
+						queue = append(queue, u)
 					}
 				}
-				for h := 0; h < len(queue); h++ {
-					v := int(queue[h])
-					visit(v, g.Neighbors(v))
-					if rev != nil {
-						visit(v, rev.Neighbors(v))
-					}
-				}
-				for _, v := range queue[1:] {
-					d := dist(pos, s, int(v))
-					D := float64(hop[v])
-					m.add(d, D)
-					r := d / D
-					m.sumRatio += r
-					m.sumRatioSq += float64(r * r)
-				}
-				for _, v := range queue {
-					hop[v] = -1
+			}
+			for h := 0; h < len(queue); h++ {
+				v := int(queue[h])
+				visit(v, g.Neighbors(v))
+				if rev != nil {
+					visit(v, rev.Neighbors(v))
 				}
 			}
-		}()
-	}
-	wg.Wait()
+			for _, v := range queue[1:] {
+				d := dist(pos, s, int(v))
+				D := float64(hop[v])
+				m.add(d, D)
+				r := d / D
+				m.sumRatio += r
+				m.sumRatioSq += float64(r * r)
+			}
+			for _, v := range queue {
+				hop[v] = -1
+			}
+		}
+	})
 	var total moments
 	for i := range acc {
 		total.merge(&acc[i])
@@ -313,60 +298,41 @@ func NeighbourhoodPreservation(g *graph.Graph, pos []float64, sample int, seed u
 	tree := newKDTree(pos)
 	vs := pick(n, sample, seed)
 	scores := make([]float64, len(vs)) // NaN for vertices without neighbours
-	workers := min(runtime.GOMAXPROCS(0), len(vs))
-	const block = 64
-	var mu sync.Mutex
-	nextBlock := 0
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			mark := make([]int32, n) // mark[u] == v+1: u is a graph neighbour of v
-			var nbrs []int32
-			var q knnQuery
-			for {
-				mu.Lock()
-				b := nextBlock
-				nextBlock++
-				mu.Unlock()
-				if b*block >= len(vs) {
-					return
-				}
-				for i := b * block; i < min((b+1)*block, len(vs)); i++ {
-					v := vs[i]
-					tag := int32(v + 1)
-					nbrs = nbrs[:0]
-					add := func(nb []int32) {
-						for _, u := range nb {
-							if int(u) != v && mark[u] != tag {
-								mark[u] = tag
-								nbrs = append(nbrs, u)
-							}
-						}
+	forEach(len(vs), 64, func() func(i int) {
+		mark := make([]int32, n) // mark[u] == v+1: u is a graph neighbour of v
+		var nbrs []int32
+		var q knnQuery
+		return func(i int) {
+			v := vs[i]
+			tag := int32(v + 1)
+			nbrs = nbrs[:0]
+			add := func(nb []int32) {
+				for _, u := range nb {
+					if int(u) != v && mark[u] != tag {
+						mark[u] = tag
+						nbrs = append(nbrs, u)
 					}
-					add(g.Neighbors(v))
-					if rev != nil {
-						add(rev.Neighbors(v))
-					}
-					k := len(nbrs)
-					if k == 0 {
-						scores[i] = math.NaN()
-						continue
-					}
-					near := tree.nearest(&q, pos[2*v], pos[2*v+1], int32(v), k)
-					common := 0
-					for _, u := range near {
-						if mark[u] == tag {
-							common++
-						}
-					}
-					scores[i] = float64(common) / float64(2*k-common)
 				}
 			}
-		}()
-	}
-	wg.Wait()
+			add(g.Neighbors(v))
+			if rev != nil {
+				add(rev.Neighbors(v))
+			}
+			k := len(nbrs)
+			if k == 0 {
+				scores[i] = math.NaN()
+				return
+			}
+			near := tree.nearest(&q, pos[2*v], pos[2*v+1], int32(v), k)
+			common := 0
+			for _, u := range near {
+				if mark[u] == tag {
+					common++
+				}
+			}
+			scores[i] = float64(common) / float64(2*k-common)
+		}
+	})
 	sum, count := 0.0, 0
 	for _, s := range scores {
 		if !math.IsNaN(s) {
@@ -378,4 +344,31 @@ func NeighbourhoodPreservation(g *graph.Graph, pos []float64, sample int, seed u
 		return math.NaN()
 	}
 	return sum / float64(count)
+}
+
+// forEach calls a body for every item 0..count-1 on GOMAXPROCS goroutines,
+// which take the items in blocks of block. Each goroutine makes its body
+// once with newBody, so that it owns its scratch buffers; a body must only
+// write data of its own item.
+func forEach(count, block int, newBody func() func(i int)) {
+	blocks := (count + block - 1) / block
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.GOMAXPROCS(0), blocks); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			body := newBody()
+			for {
+				b := int(next.Add(1) - 1)
+				if b >= blocks {
+					return
+				}
+				for i := b * block; i < min(count, (b+1)*block); i++ {
+					body(i)
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
