@@ -3,6 +3,8 @@
 # Jupyter kernel, registers it, and starts Jupyter on the bundled notebooks.
 #
 #   ./install.sh              install, then start Jupyter in notebooks/
+#   ./install.sh -- ARGS      the same, passing ARGS to Jupyter
+#                             (e.g. -- --port 8899 --ip 0.0.0.0 --no-browser)
 #   ./install.sh --no-start   install only
 #   ./install.sh --test       install with the test tools, then run every test
 #
@@ -12,13 +14,20 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here"
 mode=start
-case "${1:-}" in
-  "") ;;
-  --no-start) mode=install ;;
-  --test) mode=test ;;
-  -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-  *) echo "install.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
-esac
+jupyter_args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-start) mode=install ;;
+    --test) mode=test ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --) shift; jupyter_args=("$@"); break ;;
+    *) echo "install.sh: unknown option '$1': options for Jupyter go after -- (e.g. ./install.sh -- --port 8899); try --help" >&2; exit 2 ;;
+  esac
+  shift
+done
+if [ "${#jupyter_args[@]}" -gt 0 ] && [ "$mode" != start ]; then
+  echo "install.sh: Jupyter options (after --) only apply when it starts Jupyter, not with --no-start or --test" >&2; exit 2
+fi
 
 export PYDEVD_DISABLE_FILE_VALIDATION=1 # quiet the Debian debugpy warning of every jupyter command
 
@@ -84,12 +93,12 @@ cat > "$spec/kernel.json" <<JSON
   "display_name": "Go (Superstep)",
   "language": "go",
   "interrupt_mode": "message",
-  "env": {"SUPERSTEP_SRC": "$here", "SUPERSTEP_DATA": "$here/datasets"},
+  "env": {"SUPERSTEP_SRC": "$here"},
   "metadata": {"debugger": false}
 }
 JSON
 jupyter kernelspec install --user --replace --name superstep "$spec" >/dev/null
-jupyter kernelspec list | grep -q '^ *superstep ' || die "the kernelspec superstep did not register"
+jupyter kernelspec list | grep '^ *superstep ' >/dev/null || die "the kernelspec superstep did not register"
 say "kernel registered: $(jupyter kernelspec list | grep '^ *superstep ')"
 
 case "$mode" in
@@ -99,6 +108,6 @@ case "$mode" in
     say "starting Jupyter on $here/notebooks (Ctrl-C stops it)"
     extra=()
     [ "$(id -u)" -eq 0 ] && extra+=(--allow-root)
-    exec jupyter notebook --notebook-dir="$here/notebooks" "${extra[@]+"${extra[@]}"}"
+    exec jupyter notebook --notebook-dir="$here/notebooks" "${extra[@]+"${extra[@]}"}" "${jupyter_args[@]+"${jupyter_args[@]}"}"
     ;;
 esac

@@ -64,8 +64,9 @@ type Sink interface {
 	Page(b Bundle) error
 }
 
-// BundleOf returns the bundle that shows v: its own for a Renderer, a PNG
-// for an image.Image, text for anything else.
+// BundleOf returns the bundle that shows v: its own for a Renderer (a
+// Bundle is one), a PNG for an image.Image, a table for an Arrow table or
+// record, text for anything else.
 func BundleOf(v any) Bundle {
 	switch x := v.(type) {
 	case Renderer:
@@ -75,12 +76,13 @@ func BundleOf(v any) Bundle {
 		return x.MIMEBundle()
 	case image.Image:
 		return Image(x).MIMEBundle()
-	case Bundle:
-		return x
 	case error:
 		return TextBundle(x.Error())
 	case string:
 		return TextBundle(x)
+	}
+	if b, ok := TableOf(v); ok {
+		return b
 	}
 	return TextBundle(fmt.Sprintf("%+v", v))
 }

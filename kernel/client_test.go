@@ -15,6 +15,7 @@ import (
 
 	"github.com/go-zeromq/zmq4"
 
+	"superstep/kernel"
 	"superstep/kernel/wire"
 )
 
@@ -51,6 +52,8 @@ type client struct {
 
 	shell, control, stdin, iopub zmq4.Socket
 	exited                       chan error
+	stop                         func() // ends an in-process kernel
+	restart                      bool   // what an in-process kernel's Serve returned
 
 	stash  []*wire.Message // messages read by collect for another request
 	iopubQ chan *wire.Message
@@ -75,10 +78,7 @@ func freePorts(t testing.TB, n int) []int {
 	return ports
 }
 
-// startKernel starts a kernel process and connects to it, waiting for its
-// kernel_info_reply.
-func startKernel(t testing.TB, env ...string) *client {
-	t.Helper()
+func newClient(t testing.TB) *client {
 	p := freePorts(t, 5)
 	c := &client{
 		t: t, session: wire.NewID(),
@@ -88,6 +88,36 @@ func startKernel(t testing.TB, env ...string) *client {
 		exited: make(chan error, 1),
 	}
 	c.signer = wire.NewSigner(c.conn.Key)
+	return c
+}
+
+// startInProcess runs a kernel in this process with the interpreter that
+// makeInterp builds from it, and connects to it: the protocol tests need
+// no process.
+func startInProcess(t testing.TB, makeInterp func(k *kernel.Kernel) kernel.Interpreter) (*client, *kernel.Kernel) {
+	t.Helper()
+	c := newClient(t)
+	k, err := kernel.New(kernel.Config{Conn: c.conn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		restart, err := k.Serve(ctx, makeInterp(k))
+		c.restart = restart
+		c.exited <- err
+	}()
+	c.stop = func() { cancel(); <-c.exited }
+	t.Cleanup(c.close)
+	c.connect()
+	return c, k
+}
+
+// startKernel starts a kernel process and connects to it, waiting for its
+// kernel_info_reply.
+func startKernel(t testing.TB, env ...string) *client {
+	t.Helper()
+	c := newClient(t)
 	dir := t.TempDir()
 	connFile := filepath.Join(dir, "conn.json")
 	data, _ := json.Marshal(c.conn)
@@ -103,7 +133,14 @@ func startKernel(t testing.TB, env ...string) *client {
 	}
 	go func() { c.exited <- c.cmd.Wait() }()
 	t.Cleanup(c.close)
+	c.connect()
+	return c
+}
 
+// connect dials the kernel's sockets and waits for its kernel_info_reply.
+func (c *client) connect() {
+	t := c.t
+	p := []int{c.conn.ShellPort, c.conn.ControlPort, c.conn.IOPubPort, c.conn.StdinPort}
 	ctx := context.Background()
 	id := zmq4.WithID(zmq4.SocketIdentity(c.session))
 	c.shell = zmq4.NewDealer(ctx, id, zmq4.WithDialerRetry(20*time.Millisecond), zmq4.WithDialerMaxRetries(500))
@@ -130,11 +167,10 @@ func startKernel(t testing.TB, env ...string) *client {
 		c.send(c.shell, "kernel_info_request", map[string]any{})
 		if m := c.waitIOPub("status", 300*time.Millisecond); m != nil {
 			c.drain(300 * time.Millisecond)
-			return c
+			return
 		}
 	}
 	t.Fatal("the kernel did not answer kernel_info_request")
-	return nil
 }
 
 type testLog struct {
@@ -157,7 +193,13 @@ func (c *client) close() {
 			s.Close()
 		}
 	}
-	if c.cmd.ProcessState == nil {
+	if c.stop != nil {
+		stop := c.stop
+		c.stop = nil
+		stop()
+		return
+	}
+	if c.cmd != nil && c.cmd.ProcessState == nil {
 		c.cmd.Process.Kill()
 		<-c.exited
 	}

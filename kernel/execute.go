@@ -2,16 +2,12 @@ package kernel
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"image"
-	"reflect"
 	"strings"
 	"sync"
 
 	"superstep/display"
-	"superstep/kernel/session"
 	"superstep/kernel/wire"
 )
 
@@ -25,22 +21,16 @@ type cellRun struct {
 	silent     bool
 
 	mu      sync.Mutex
-	payload []map[string]any
-}
-
-type executeRequest struct {
-	Code            string         `json:"code"`
-	Silent          bool           `json:"silent"`
-	StoreHistory    *bool          `json:"store_history"`
-	UserExpressions map[string]any `json:"user_expressions"`
-	AllowStdin      bool           `json:"allow_stdin"`
-	StopOnError     *bool          `json:"stop_on_error"`
+	payload []pagePayload
 }
 
 func (k *Kernel) execute(msg *wire.Message) {
 	var req executeRequest
-	if err := json.Unmarshal(msg.Content, &req); err != nil {
-		k.reply(k.shell, msg, "execute_reply", errorContent("bad request", "execute_request content: "+err.Error(), nil, k.count()))
+	if err := decodeContent(msg, &req); err != nil {
+		c := errorReply(err)
+		n := k.count()
+		c.ExecutionCount = &n
+		k.reply(k.shell, msg, "execute_reply", c)
 		return
 	}
 	storeHistory := req.StoreHistory == nil || *req.StoreHistory
@@ -65,7 +55,7 @@ func (k *Kernel) execute(msg *wire.Message) {
 		k.publish(msg.RawHeader, "execute_input", map[string]any{"code": req.Code, "execution_count": count})
 	}
 
-	res, evalErr := k.sess.Eval(ctx, req.Code, count)
+	result, evalErr := k.interp.Execute(ctx, req.Code, count)
 	k.streams.endCell()
 
 	k.mu.Lock()
@@ -73,25 +63,24 @@ func (k *Kernel) execute(msg *wire.Message) {
 	k.mu.Unlock()
 
 	var resultText *string
-	if evalErr == nil && res.Shown && !req.Silent {
-		b := resultBundle(res.Value)
-		text := b.Text()
+	if evalErr == nil && result != nil && !req.Silent {
+		text := result.Text()
 		resultText = &text
-		k.publish(msg.RawHeader, "execute_result", map[string]any{
-			"execution_count": count, "data": b.Data, "metadata": orEmpty(b.Metadata),
-		})
+		k.publish(msg.RawHeader, "execute_result", executeResult{ExecutionCount: count, Data: result.Data, Metadata: orEmpty(result.Metadata)})
 	}
 	if storeHistory {
 		k.mu.Lock()
-		k.history = append(k.history, historyEntry{line: count, input: req.Code, output: resultText})
+		k.history.Add(count, req.Code, resultText)
 		k.mu.Unlock()
 	}
 	if evalErr != nil {
-		ename, evalue, tb := formatError(evalErr)
+		c := formatError(evalErr)
 		if !req.Silent {
-			k.publish(msg.RawHeader, "error", map[string]any{"ename": ename, "evalue": evalue, "traceback": tb})
+			k.publish(msg.RawHeader, "error", c)
 		}
-		k.reply(k.shell, msg, "execute_reply", errorContent(ename, evalue, tb, count))
+		c.Status = "error"
+		c.ExecutionCount = &count
+		k.reply(k.shell, msg, "execute_reply", c)
 		if stopOnError {
 			k.abortQueued()
 		}
@@ -101,11 +90,11 @@ func (k *Kernel) execute(msg *wire.Message) {
 	payload := run.payload
 	run.mu.Unlock()
 	if payload == nil {
-		payload = []map[string]any{}
+		payload = []pagePayload{}
 	}
-	k.reply(k.shell, msg, "execute_reply", map[string]any{
-		"status": "ok", "execution_count": count, "payload": payload,
-		"user_expressions": k.userExpressions(req.UserExpressions),
+	k.reply(k.shell, msg, "execute_reply", executeReply{
+		Status: "ok", ExecutionCount: count, Payload: payload,
+		UserExpressions: k.userExpressions(req.UserExpressions),
 	})
 }
 
@@ -122,13 +111,6 @@ func orEmpty(m map[string]any) map[string]any {
 	return m
 }
 
-func errorContent(ename, evalue string, tb []string, count int) map[string]any {
-	if tb == nil {
-		tb = []string{ename + ": " + evalue}
-	}
-	return map[string]any{"status": "error", "ename": ename, "evalue": evalue, "traceback": tb, "execution_count": count}
-}
-
 // abortQueued answers the execute requests already waiting behind a cell
 // that failed, as stop_on_error asks: they are not run.
 func (k *Kernel) abortQueued() {
@@ -140,7 +122,7 @@ func (k *Kernel) abortQueued() {
 				continue
 			}
 			k.status(m.RawHeader, "busy")
-			k.reply(k.shell, m, "execute_reply", map[string]any{"status": "aborted", "execution_count": k.count()})
+			k.reply(k.shell, m, "execute_reply", map[string]any{"status": "aborted", "execution_count": k.count(), "user_expressions": map[string]any{}, "payload": []any{}})
 			k.status(m.RawHeader, "idle")
 		default:
 			return
@@ -150,66 +132,54 @@ func (k *Kernel) abortQueued() {
 
 // userExpressions evaluates the expressions a front end asked for with an
 // execute request.
-func (k *Kernel) userExpressions(exprs map[string]any) map[string]any {
+func (k *Kernel) userExpressions(exprs map[string]string) map[string]any {
 	out := map[string]any{}
-	for name, e := range exprs {
-		code, _ := e.(string)
-		res, err := k.sess.Eval(context.Background(), code, 0)
+	for name, code := range exprs {
+		b, err := k.interp.Execute(context.Background(), code, 0)
 		if err != nil {
-			ename, evalue, tb := formatError(err)
-			out[name] = map[string]any{"status": "error", "ename": ename, "evalue": evalue, "traceback": tb}
+			c := formatError(err)
+			c.Status = "error"
+			out[name] = c
 			continue
 		}
-		b := display.TextBundle("")
-		if res.Shown {
-			b = resultBundle(res.Value)
+		if b == nil {
+			b = &display.Bundle{Data: map[string]any{"text/plain": ""}}
 		}
 		out[name] = map[string]any{"status": "ok", "data": b.Data, "metadata": orEmpty(b.Metadata)}
 	}
 	return out
 }
 
-// resultBundle is the rich form of a cell's result: the value's own bundle
-// if it renders itself, else its text.
-func resultBundle(v reflect.Value) display.Bundle {
-	if v.IsValid() && v.CanInterface() {
-		switch x := v.Interface().(type) {
-		case display.Renderer, image.Image, display.Bundle:
-			return display.BundleOf(x)
-		}
-	}
-	return display.TextBundle(session.Plain(v))
-}
-
 // formatError turns a cell's error into the protocol's ename, evalue and a
-// traceback a person can read: the kind, the message, the cell line.
-func formatError(err error) (ename, evalue string, traceback []string) {
-	var e *session.Error
+// traceback a person can read: the kind, the message, the cell line with a
+// caret under the column.
+func formatError(err error) errorContent {
+	var e *CellError
 	if !errors.As(err, &e) {
-		return "error", err.Error(), []string{"\x1b[0;31merror\x1b[0m: " + err.Error()}
+		return errorContent{Ename: "error", Evalue: err.Error(), Traceback: []string{"\x1b[0;31merror\x1b[0m: " + err.Error()}}
 	}
-	ename, evalue = e.Kind, e.Msg
-	traceback = []string{fmt.Sprintf("\x1b[0;31m%s\x1b[0m: %s", e.Kind, e.Msg)}
+	c := errorContent{Ename: e.Kind, Evalue: e.Msg}
+	c.Traceback = []string{fmt.Sprintf("\x1b[0;31m%s\x1b[0m: %s", e.Kind, e.Msg)}
 	if e.Line > 0 {
 		where := fmt.Sprintf("line %d", e.Line)
 		if e.Col > 0 {
 			where += fmt.Sprintf(", column %d", e.Col)
 		}
-		traceback = append(traceback, fmt.Sprintf("\x1b[0;32m--> cell %s\x1b[0m", where))
+		c.Traceback = append(c.Traceback, fmt.Sprintf("\x1b[0;32m--> cell %s\x1b[0m", where))
 		if e.Source != "" {
 			src := strings.ReplaceAll(e.Source, "\t", "    ")
-			traceback = append(traceback, fmt.Sprintf("\x1b[0;32m%4d |\x1b[0m %s", e.Line, src))
+			c.Traceback = append(c.Traceback, fmt.Sprintf("\x1b[0;32m%4d |\x1b[0m %s", e.Line, src))
 			if e.Col > 0 {
-				col := len(strings.ReplaceAll(e.Source[:min(e.Col-1, len(e.Source))], "\t", "    "))
-				traceback = append(traceback, "     | "+strings.Repeat(" ", col)+"\x1b[0;31m^\x1b[0m")
+				// Col counts characters, a tab as one; the line is shown
+				// with tabs as four spaces.
+				runes := []rune(e.Source)
+				before := string(runes[:min(e.Col-1, len(runes))])
+				col := len([]rune(strings.ReplaceAll(before, "\t", "    ")))
+				c.Traceback = append(c.Traceback, "     | "+strings.Repeat(" ", col)+"\x1b[0;31m^\x1b[0m")
 			}
 		}
 	}
-	return ename, evalue, traceback
-}
-
-func (k *Kernel) goroutinePanic(cell int, v any) {
-	fmt.Fprintf(k.streams.writer("stderr"), "panic in a goroutine started by cell [%d]: %v (the goroutine stopped; the kernel goes on)\n", cell, v)
+	return c
 }
 
 // stdinReader serves a cell's reads of standard input with input_request
@@ -253,7 +223,7 @@ func (r *stdinReader) Read(p []byte) (int, error) {
 	k.send(k.stdin, req)
 	select {
 	case in := <-k.inputs:
-		r.buf = append(r.buf, in.value...)
+		r.buf = append(r.buf, in...)
 		r.buf = append(r.buf, '\n')
 		n := copy(p, r.buf)
 		r.buf = r.buf[n:]

@@ -1,11 +1,18 @@
 // Package kernel is the Superstep Jupyter kernel: it speaks the Jupyter
-// messaging protocol (5.4) over ZeroMQ and runs cells in a session.
+// messaging protocol (5.4) over ZeroMQ against an Interpreter, which runs
+// the cells.
 //
 // Five sockets come from the connection file: shell (requests, handled one
 // at a time), control (interrupt and shutdown, handled while a cell runs),
 // iopub (outputs and status), stdin (input requests) and heartbeat. Every
 // message is signed with HMAC-SHA256; one whose signature does not verify is
-// logged and dropped, never acted on.
+// logged and dropped, never acted on. A request whose content is malformed
+// gets an error reply naming the field.
+//
+// The kernel knows nothing of Go or of the interpreter: it gives the
+// interpreter the running cell's streams (Stdout, Stderr, Stdin), a
+// display sink (Display) and a way to report a goroutine's panic, and it
+// turns what the interpreter returns into protocol messages.
 package kernel
 
 import (
@@ -16,15 +23,12 @@ import (
 	"io"
 	"log"
 	"os"
-	"reflect"
 	"runtime"
 	"sync"
 	"time"
 
 	"github.com/go-zeromq/zmq4"
-	"github.com/traefik/yaegi/interp"
 
-	"superstep/kernel/session"
 	"superstep/kernel/wire"
 )
 
@@ -39,12 +43,9 @@ type Config struct {
 	// OutputLimit caps the bytes of stdout and stderr one cell may send;
 	// the rest is counted and reported. 0 means DefaultOutputLimit.
 	OutputLimit int
-	// Preload lists the import paths imported before the first cell.
-	Preload []string
+	// Banner is the kernel_info banner (the interpreter's description).
+	Banner string
 }
-
-// SymbolTable is a yaegi symbol table: "import/path/name" → symbol → value.
-type SymbolTable = map[string]map[string]reflect.Value
 
 // DefaultOutputLimit is the default cap on one cell's printed output: past
 // a few megabytes a browser tab struggles, and nobody reads that much.
@@ -60,30 +61,27 @@ type Kernel struct {
 	shell, control, stdin, iopub, hb zmq4.Socket
 	sendMu                           map[zmq4.Socket]*sync.Mutex
 
-	sess  *session.Session
-	comms *comms
+	interp Interpreter
+	comms  *comms
 
 	mu        sync.Mutex
 	execCount int
-	history   []historyEntry
+	history   History
 	run       *cellRun // the execute request running now, if any
 	lastRun   *cellRun // the latest one, for output that arrives later
 	shellQ    chan *wire.Message
-	inputs    chan inputReply
+	inputs    chan string
 	done      chan struct{}
 	doneOnce  sync.Once
 	restart   bool
 	streams   *streams
-	startedAt time.Time
+	stdout    *os.File
+	stderr    *os.File
 }
 
-type inputReply struct {
-	value  string
-	parent string
-}
-
-// New creates a kernel; Serve binds its sockets and runs it.
-func New(cfg Config, symbols []SymbolTable) (*Kernel, error) {
+// New creates a kernel; Serve binds its sockets and runs it with an
+// interpreter, which is made with the kernel's streams and display.
+func New(cfg Config) (*Kernel, error) {
 	if cfg.Log == nil {
 		cfg.Log = log.New(io.Discard, "", 0)
 	}
@@ -91,42 +89,41 @@ func New(cfg Config, symbols []SymbolTable) (*Kernel, error) {
 		cfg.OutputLimit = DefaultOutputLimit
 	}
 	k := &Kernel{
-		cfg:       cfg,
-		signer:    wire.NewSigner(cfg.Conn.Key),
-		session:   wire.NewID(),
-		log:       cfg.Log,
-		comms:     newComms(),
-		shellQ:    make(chan *wire.Message, 1024),
-		inputs:    make(chan inputReply, 1),
-		done:      make(chan struct{}),
-		startedAt: time.Now(),
+		cfg:     cfg,
+		signer:  wire.NewSigner(cfg.Conn.Key),
+		session: wire.NewID(),
+		log:     cfg.Log,
+		comms:   newComms(),
+		shellQ:  make(chan *wire.Message, 1024),
+		inputs:  make(chan string, 1),
+		done:    make(chan struct{}),
 	}
 	k.streams = newStreams(k, cfg.OutputLimit)
-	out := newSink(k)
-	tables := append([]SymbolTable(nil), symbols...)
-	tables = append(tables, displayBindings(out))
-	exports := make([]interp.Exports, len(tables))
-	for i, t := range tables {
-		exports[i] = t
+	var err error
+	if k.stdout, err = k.streams.pipe("stdout"); err != nil {
+		return nil, err
 	}
-	sess, err := session.New(session.Options{
-		Stdin:          &stdinReader{k: k},
-		Stdout:         k.streams.writer("stdout"),
-		Stderr:         k.streams.writer("stderr"),
-		Symbols:        exports,
-		Preload:        cfg.Preload,
-		GoroutinePanic: k.goroutinePanic,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("starting the interpreter: %w", err)
+	if k.stderr, err = k.streams.pipe("stderr"); err != nil {
+		return nil, err
 	}
-	k.sess = sess
 	return k, nil
 }
 
-// Serve binds the sockets and handles messages until shutdown or ctx ends.
-// It reports whether the front end asked for a restart.
-func (k *Kernel) Serve(ctx context.Context) (restart bool, err error) {
+// Stdout is the running cell's standard output: what is written to it is
+// streamed to the front end under the cell.
+func (k *Kernel) Stdout() *os.File { return k.stdout }
+
+// Stderr is the running cell's standard error.
+func (k *Kernel) Stderr() *os.File { return k.stderr }
+
+// Stdin serves a cell's reads of standard input with input_request
+// messages when the front end allows input, and fails at once otherwise.
+func (k *Kernel) Stdin() io.Reader { return &stdinReader{k: k} }
+
+// Serve binds the sockets and handles messages with in until shutdown or
+// ctx ends. It reports whether the front end asked for a restart.
+func (k *Kernel) Serve(ctx context.Context, in Interpreter) (restart bool, err error) {
+	k.interp = in
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	ci := k.cfg.Conn
@@ -321,19 +318,13 @@ func (k *Kernel) handleStdin(msg *wire.Message) {
 		k.log.Printf("stdin: unexpected %q, ignored", msg.Header.MsgType)
 		return
 	}
-	var c struct {
-		Value string `json:"value"`
-	}
-	if err := json.Unmarshal(msg.Content, &c); err != nil {
-		k.log.Printf("stdin: bad input_reply: %v", err)
+	var c inputReplyContent
+	if err := decodeContent(msg, &c); err != nil {
+		k.log.Printf("stdin: %v", err)
 		return
 	}
-	var parent struct {
-		MsgID string `json:"msg_id"`
-	}
-	json.Unmarshal(msg.ParentHeader, &parent)
 	select {
-	case k.inputs <- inputReply{value: c.Value, parent: parent.MsgID}:
+	case k.inputs <- c.Value:
 	default:
 		k.log.Printf("stdin: input_reply nobody asked for, ignored")
 	}
@@ -352,13 +343,14 @@ func (k *Kernel) interrupt() {
 }
 
 func (k *Kernel) shutdown(sock zmq4.Socket, msg *wire.Message) {
-	var c struct {
-		Restart bool `json:"restart"`
+	var c shutdownRequest
+	if err := decodeContent(msg, &c); err != nil {
+		k.reply(sock, msg, "shutdown_reply", errorReply(err))
+		return
 	}
-	json.Unmarshal(msg.Content, &c)
 	k.interrupt()
 	k.restart = c.Restart
-	k.reply(sock, msg, "shutdown_reply", map[string]any{"status": "ok", "restart": c.Restart})
+	k.reply(sock, msg, "shutdown_reply", shutdownReply{Status: "ok", Restart: c.Restart})
 	k.status(msg.RawHeader, "idle")
 	k.Stop()
 }
@@ -377,12 +369,19 @@ func (k *Kernel) kernelInfo() map[string]any {
 			"pygments_lexer":  "go",
 			"codemirror_mode": "go",
 		},
-		"banner": fmt.Sprintf("Superstep %s: Go (%s, interpreted by yaegi) with the Superstep SDK", Version, runtime.Version()),
+		"banner": k.banner(),
 		"help_links": []map[string]string{
 			{"text": "Go standard library", "url": "https://pkg.go.dev/std"},
 		},
 		"debugger": false,
 	}
+}
+
+func (k *Kernel) banner() string {
+	if k.cfg.Banner != "" {
+		return k.cfg.Banner
+	}
+	return fmt.Sprintf("Superstep %s: Go (%s)", Version, runtime.Version())
 }
 
 // SetLog replaces the kernel's diagnostic logger.

@@ -2,138 +2,100 @@ package kernel
 
 import (
 	"encoding/json"
-	"path"
+	"fmt"
 	"sync"
 
 	"github.com/go-zeromq/zmq4"
 
-	"superstep/kernel/cell"
 	"superstep/kernel/wire"
 )
 
-type codeRequest struct {
-	Code      string `json:"code"`
-	CursorPos int    `json:"cursor_pos"`
-}
-
 func (k *Kernel) complete(msg *wire.Message) {
 	var req codeRequest
-	json.Unmarshal(msg.Content, &req)
-	matches, start, end := k.sess.Complete(req.Code, req.CursorPos)
-	if matches == nil {
-		matches = []string{}
+	if err := decodeContent(msg, &req); err != nil {
+		k.reply(k.shell, msg, "complete_reply", errorReply(err))
+		return
 	}
-	k.reply(k.shell, msg, "complete_reply", map[string]any{
-		"status": "ok", "matches": matches, "cursor_start": start, "cursor_end": end, "metadata": map[string]any{},
+	c := k.interp.Complete(req.Code, req.CursorPos)
+	matches := make([]string, len(c.Matches))
+	types := make([]completionType, len(c.Matches))
+	for i, m := range c.Matches {
+		matches[i] = m.Text
+		types[i] = completionType{Start: c.Start, End: c.End, Text: m.Text, Type: m.Kind, Signature: m.Signature}
+	}
+	k.reply(k.shell, msg, "complete_reply", completeReply{
+		Status: "ok", Matches: matches, CursorStart: c.Start, CursorEnd: c.End,
+		Metadata: map[string]any{"_jupyter_types_experimental": types},
 	})
 }
 
 func (k *Kernel) inspect(msg *wire.Message) {
-	var req codeRequest
-	json.Unmarshal(msg.Content, &req)
-	text, found := k.sess.Inspect(req.Code, req.CursorPos)
+	var req inspectRequest
+	if err := decodeContent(msg, &req); err != nil {
+		k.reply(k.shell, msg, "inspect_reply", errorReply(err))
+		return
+	}
+	if req.DetailLevel != 0 && req.DetailLevel != 1 {
+		k.reply(k.shell, msg, "inspect_reply", errorReply(&requestError{msgType: "inspect_request", field: "detail_level", problem: fmt.Sprintf("expected 0 or 1, found %d", req.DetailLevel)}))
+		return
+	}
+	doc, found := k.interp.Inspect(req.Code, req.CursorPos, req.DetailLevel)
 	data := map[string]any{}
 	if found {
-		data["text/plain"] = text
+		data = doc.Data
 	}
-	k.reply(k.shell, msg, "inspect_reply", map[string]any{"status": "ok", "found": found, "data": data, "metadata": map[string]any{}})
+	k.reply(k.shell, msg, "inspect_reply", inspectReply{Status: "ok", Found: found, Data: data, Metadata: orEmpty(doc.Metadata)})
 }
 
 func (k *Kernel) isComplete(msg *wire.Message) {
-	var req codeRequest
-	json.Unmarshal(msg.Content, &req)
-	status, indent := cell.IsComplete(req.Code)
-	content := map[string]any{"status": string(status)}
-	if status == cell.Incomplete {
-		content["indent"] = indent
+	var req isCompleteRequest
+	if err := decodeContent(msg, &req); err != nil {
+		k.reply(k.shell, msg, "is_complete_reply", errorReply(err))
+		return
 	}
-	k.reply(k.shell, msg, "is_complete_reply", content)
-}
-
-// historyEntry is one stored cell: its execution count, source and the text
-// of its result (nil without one).
-type historyEntry struct {
-	line   int
-	input  string
-	output *string
-}
-
-// historySession is the session number of this kernel's history: the kernel
-// keeps the history of its own process.
-const historySession = 1
-
-type historyRequest struct {
-	Output         bool   `json:"output"`
-	Raw            bool   `json:"raw"`
-	HistAccessType string `json:"hist_access_type"`
-	Session        int    `json:"session"`
-	Start          int    `json:"start"`
-	Stop           int    `json:"stop"`
-	N              *int   `json:"n"`
-	Pattern        string `json:"pattern"`
-	Unique         bool   `json:"unique"`
+	status, indent := k.interp.IsComplete(req.Code)
+	reply := isCompleteReply{Status: status}
+	if status == "incomplete" {
+		reply.Indent = indent
+	}
+	k.reply(k.shell, msg, "is_complete_reply", reply)
 }
 
 func (k *Kernel) historyRequest(msg *wire.Message) {
 	var req historyRequest
-	json.Unmarshal(msg.Content, &req)
+	if err := decodeContent(msg, &req); err != nil {
+		k.reply(k.shell, msg, "history_reply", errorReply(err))
+		return
+	}
 	k.mu.Lock()
-	all := append([]historyEntry(nil), k.history...)
+	h := k.history.clone()
 	k.mu.Unlock()
-	var picked []historyEntry
+	var picked []HistoryEntry
 	switch req.HistAccessType {
 	case "tail":
-		picked = tail(all, req.N)
+		picked = h.Tail(req.N)
 	case "range":
-		if req.Session == 0 || req.Session == historySession || req.Session < 0 {
-			for _, e := range all {
-				if e.line >= req.Start && (req.Stop <= 0 || e.line < req.Stop) {
-					picked = append(picked, e)
-				}
-			}
-		}
+		picked = h.Range(req.Session, req.Start, req.Stop)
 	case "search":
-		pattern := req.Pattern
-		if pattern == "" {
-			pattern = "*"
-		}
-		seen := map[string]bool{}
-		// Newest first for unique, as IPython does, then back in order.
-		for i := len(all) - 1; i >= 0; i-- {
-			e := all[i]
-			if ok, _ := path.Match(pattern, e.input); !ok {
-				continue
-			}
-			if req.Unique {
-				if seen[e.input] {
-					continue
-				}
-				seen[e.input] = true
-			}
-			picked = append([]historyEntry{e}, picked...)
-		}
-		picked = tail(picked, req.N)
+		picked = h.Search(req.Pattern, req.N, req.Unique)
+	default:
+		k.reply(k.shell, msg, "history_reply", errorReply(&requestError{msgType: "history_request", field: "hist_access_type",
+			problem: fmt.Sprintf("expected \"tail\", \"range\" or \"search\", found %q", req.HistAccessType)}))
+		return
 	}
 	history := make([]any, 0, len(picked))
 	for _, e := range picked {
 		if req.Output {
 			var out any
-			if e.output != nil {
-				out = *e.output
+			if e.Output != nil {
+				out = *e.Output
 			}
-			history = append(history, []any{historySession, e.line, []any{e.input, out}})
+			history = append(history, []any{HistorySession, e.Line, []any{e.Input, out}})
 		} else {
-			history = append(history, []any{historySession, e.line, e.input})
+			history = append(history, []any{HistorySession, e.Line, e.Input})
 		}
 	}
-	k.reply(k.shell, msg, "history_reply", map[string]any{"status": "ok", "history": history})
-}
-
-func tail(es []historyEntry, n *int) []historyEntry {
-	if n == nil || *n <= 0 || *n >= len(es) {
-		return es
-	}
-	return es[len(es)-*n:]
+	k.reply(k.shell, msg, "history_reply", historyReply{Status: "ok", History: history})
 }
 
 // comms tracks the comms open between front end and kernel.
@@ -187,15 +149,12 @@ func (k *Kernel) RegisterCommTarget(name string, target CommTarget) {
 	k.comms.mu.Unlock()
 }
 
-type commContent struct {
-	CommID     string          `json:"comm_id"`
-	TargetName string          `json:"target_name"`
-	Data       json.RawMessage `json:"data"`
-}
-
 func (k *Kernel) commOpen(msg *wire.Message) {
 	var c commContent
-	json.Unmarshal(msg.Content, &c)
+	if err := decodeContent(msg, &c); err != nil {
+		k.log.Printf("comm_open: %v", err)
+		return
+	}
 	k.comms.mu.Lock()
 	target, ok := k.comms.targets[c.TargetName]
 	k.comms.mu.Unlock()
@@ -213,7 +172,10 @@ func (k *Kernel) commOpen(msg *wire.Message) {
 
 func (k *Kernel) commMsg(msg *wire.Message) {
 	var c commContent
-	json.Unmarshal(msg.Content, &c)
+	if err := decodeContent(msg, &c); err != nil {
+		k.log.Printf("comm_msg: %v", err)
+		return
+	}
 	k.comms.mu.Lock()
 	cm := k.comms.open[c.CommID]
 	k.comms.mu.Unlock()
@@ -232,7 +194,10 @@ func (k *Kernel) commMsg(msg *wire.Message) {
 
 func (k *Kernel) commClose(msg *wire.Message) {
 	var c commContent
-	json.Unmarshal(msg.Content, &c)
+	if err := decodeContent(msg, &c); err != nil {
+		k.log.Printf("comm_close: %v", err)
+		return
+	}
 	k.comms.mu.Lock()
 	cm := k.comms.open[c.CommID]
 	delete(k.comms.open, c.CommID)
@@ -249,10 +214,11 @@ func (k *Kernel) commClose(msg *wire.Message) {
 }
 
 func (k *Kernel) commInfo(sock zmq4.Socket, msg *wire.Message) {
-	var req struct {
-		TargetName string `json:"target_name"`
+	var req commInfoRequest
+	if err := decodeContent(msg, &req); err != nil {
+		k.reply(sock, msg, "comm_info_reply", errorReply(err))
+		return
 	}
-	json.Unmarshal(msg.Content, &req)
 	out := map[string]any{}
 	k.comms.mu.Lock()
 	for id, c := range k.comms.open {
@@ -261,5 +227,5 @@ func (k *Kernel) commInfo(sock zmq4.Socket, msg *wire.Message) {
 		}
 	}
 	k.comms.mu.Unlock()
-	k.reply(sock, msg, "comm_info_reply", map[string]any{"status": "ok", "comms": out})
+	k.reply(sock, msg, "comm_info_reply", commInfoReply{Status: "ok", Comms: out})
 }

@@ -1,17 +1,22 @@
 package kernel
 
 import (
-	"context"
-	"reflect"
+	"fmt"
 
 	"superstep/display"
 )
 
-// sink is the kernel's display.Sink: displays go to iopub under the running
-// cell, after the text it printed so far.
-type sink struct{ k *Kernel }
+// Display is the kernel's display.Sink: displays go to iopub under the
+// running cell, after the text it printed so far.
+func (k *Kernel) Display() display.Sink { return sink{k} }
 
-func newSink(k *Kernel) *display.Output { return display.On(sink{k}) }
+// GoroutinePanic reports a panic recovered in a goroutine that cell number
+// cell started: the goroutine stopped, the kernel goes on.
+func (k *Kernel) GoroutinePanic(cell int, v any) {
+	fmt.Fprintf(k.streams.writer("stderr"), "panic in a goroutine started by cell [%d]: %v (the goroutine stopped; the kernel goes on)\n", cell, v)
+}
+
+type sink struct{ k *Kernel }
 
 func (s sink) parent() []byte {
 	s.k.mu.Lock()
@@ -30,32 +35,24 @@ func transient(id string) map[string]any {
 }
 
 func (s sink) Display(b display.Bundle, id string) error {
-	s.k.streams.flushAll()
-	s.k.publish(s.parent(), "display_data", map[string]any{"data": b.Data, "metadata": orEmpty(b.Metadata), "transient": transient(id)})
+	s.k.streams.sync()
+	s.k.publish(s.parent(), "display_data", displayData{Data: b.Data, Metadata: orEmpty(b.Metadata), Transient: transient(id)})
 	return nil
 }
 
 func (s sink) Update(b display.Bundle, id string) error {
-	s.k.streams.flushAll()
-	s.k.publish(s.parent(), "update_display_data", map[string]any{"data": b.Data, "metadata": orEmpty(b.Metadata), "transient": transient(id)})
+	if id == "" {
+		return fmt.Errorf("update_display_data needs a display id")
+	}
+	s.k.streams.sync()
+	s.k.publish(s.parent(), "update_display_data", displayData{Data: b.Data, Metadata: orEmpty(b.Metadata), Transient: transient(id)})
 	return nil
 }
 
 func (s sink) Clear(wait bool) error {
-	s.k.streams.flushAll()
+	s.k.streams.sync()
 	s.k.publish(s.parent(), "clear_output", map[string]any{"wait": wait})
 	return nil
-}
-
-// Context is the running cell's context, cancelled by an interrupt; with
-// no cell running, a background context.
-func (s sink) Context() context.Context {
-	s.k.mu.Lock()
-	defer s.k.mu.Unlock()
-	if s.k.run != nil {
-		return s.k.run.ctx
-	}
-	return context.Background()
 }
 
 // Page adds a pager payload to the running cell's reply.
@@ -67,27 +64,7 @@ func (s sink) Page(b display.Bundle) error {
 		return s.Display(b, "")
 	}
 	run.mu.Lock()
-	run.payload = append(run.payload, map[string]any{"source": "page", "data": b.Data, "start": 0})
+	run.payload = append(run.payload, pagePayload{Source: "page", Data: b.Data, Start: 0})
 	run.mu.Unlock()
 	return nil
-}
-
-// boundDisplayFuncs are the display package's functions that show on "the
-// current output": in the interpreter they are bound to the kernel's sink
-// instead of standard output. Each has an *Output method of the same name.
-func boundDisplayFuncs() []string {
-	return []string{"Show", "ShowWithID", "Update", "Clear", "Page", "NewProgress"}
-}
-
-// displayBindings returns the symbol table that overrides those functions
-// (and display.Here) for cells.
-func displayBindings(out *display.Output) SymbolTable {
-	syms := map[string]reflect.Value{
-		"Here": reflect.ValueOf(func() *display.Output { return out }),
-	}
-	ov := reflect.ValueOf(out)
-	for _, name := range boundDisplayFuncs() {
-		syms[name] = ov.MethodByName(name)
-	}
-	return SymbolTable{"superstep/display/display": syms}
 }

@@ -75,6 +75,34 @@ func (s *streams) write(name string, p []byte) {
 	}
 }
 
+// pipe returns the write end of a pipe whose text goes to the named
+// stream, as the cell's os.Stdout or os.Stderr: writes keep their order
+// with fmt's, which go through the same file.
+func (s *streams) pipe(name string) (*os.File, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("creating the %s pipe: %w", name, err)
+	}
+	c := &capturedFD{r: r}
+	s.mu.Lock()
+	s.pipes = append(s.pipes, c)
+	s.mu.Unlock()
+	go c.copyTo(s.writer(name))
+	return w, nil
+}
+
+// sync waits until what was written to the pipes has been read, then
+// sends everything: a display shows after the text printed before it.
+func (s *streams) sync() {
+	s.mu.Lock()
+	pipes := append([]*capturedFD(nil), s.pipes...)
+	s.mu.Unlock()
+	for _, p := range pipes {
+		p.drain()
+	}
+	s.flushAll()
+}
+
 // flushAll sends what is buffered, stdout first.
 func (s *streams) flushAll() {
 	s.mu.Lock()
@@ -126,10 +154,7 @@ func (s *streams) startCell() {
 // endCell waits for output still in the captured descriptors, sends
 // everything, and reports how much was cut.
 func (s *streams) endCell() {
-	for _, p := range s.pipes {
-		p.drain()
-	}
-	s.flushAll()
+	s.sync()
 	s.mu.Lock()
 	dropped, sent := s.dropped, s.sent
 	s.mu.Unlock()
@@ -177,7 +202,9 @@ func (k *Kernel) CaptureStdio() (*os.File, error) {
 		}
 		w.Close()
 		c := &capturedFD{r: r}
+		k.streams.mu.Lock()
 		k.streams.pipes = append(k.streams.pipes, c)
+		k.streams.mu.Unlock()
 		go c.copyTo(k.streams.writer(name))
 	}
 	return logFile, nil

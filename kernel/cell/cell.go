@@ -34,6 +34,9 @@ type Split struct {
 	// ShowsResult is true when the cell ends with an expression statement
 	// whose value should become the cell's result (not a print call).
 	ShowsResult bool
+	// ResultStart and ResultEnd are the byte offsets in Stmts of that
+	// final expression, when ShowsResult.
+	ResultStart, ResultEnd int
 
 	// ImportPaths maps the name each import binds to its path.
 	ImportPaths map[string]string
@@ -263,6 +266,8 @@ func Parse(src string) (*Split, error) {
 		if n := len(body); n > 0 {
 			if es, ok := body[n-1].(*ast.ExprStmt); ok && !isPrintCall(es.X) {
 				sp.ShowsResult = true
+				sp.ResultStart = fset.Position(es.X.Pos()).Offset - len(bodyPrefix)
+				sp.ResultEnd = fset.Position(es.X.End()).Offset - len(bodyPrefix)
 			}
 		}
 	}
@@ -403,8 +408,8 @@ const GuardName = "_superstepGuard"
 // RewriteGo rewrites every go statement of a part so that the goroutine
 // recovers a panic and reports it through GuardName.Report(cell, value).
 // Arguments are evaluated before the goroutine starts, as in Go. Each part
-// is rewritten in place: lines do not move. wrapper says how the part parses
-// (as declarations or as a function body).
+// is rewritten in place: lines do not move. asBody says how the part parses:
+// as a function body (statements) or as declarations.
 func RewriteGo(part string, asBody bool, cellNumber int) (string, error) {
 	prefix, suffix := filePrefix, ""
 	if asBody {
@@ -539,3 +544,7 @@ func MarkStatements(part string) (string, []Marker) {
 	}
 	return part, markers
 }
+
+// ImportsAndDecls is the cell's imports and declarations overlaid in one
+// text with the cell's line structure, as a Go file body would hold them.
+func (sp *Split) ImportsAndDecls() string { return joinParts(sp.Imports, sp.Decls) }

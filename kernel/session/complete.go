@@ -2,11 +2,9 @@ package session
 
 import (
 	"context"
-	"fmt"
 	"go/token"
 	"os/exec"
 	"reflect"
-	"sort"
 	"strings"
 	"time"
 	"unicode"
@@ -67,64 +65,10 @@ func runeOffset(code string, cursorRunes int) int {
 
 func runeCount(code string, byteOffset int) int { return utf8.RuneCountInString(code[:byteOffset]) }
 
-// Complete lists completions at cursor (in code points). It returns the
-// matches and the code point range they replace.
-func (s *Session) Complete(code string, cursor int) (matches []string, start, end int) {
-	off := runeOffset(code, cursor)
-	qual, partial, startByte := identBefore(code, off)
-	seen := map[string]bool{}
-	add := func(name string) {
-		if strings.HasPrefix(name, partial) && !seen[name] && !strings.HasPrefix(name, "_") {
-			seen[name] = true
-			matches = append(matches, name)
-		}
-	}
-	if qual != "" {
-		s.mu.Lock()
-		path, isPkg := s.imports[qual]
-		s.mu.Unlock()
-		if isPkg {
-			for _, syms := range s.interp.Symbols(path) {
-				for name := range syms {
-					if token.IsExported(name) {
-						add(name)
-					}
-				}
-			}
-		} else if v, ok := s.peek(qual); ok {
-			for _, name := range members(v) {
-				add(name)
-			}
-		}
-	} else {
-		s.mu.Lock()
-		for n := range s.names {
-			add(n)
-		}
-		for n := range s.imports {
-			add(n)
-		}
-		s.mu.Unlock()
-		for _, k := range builtins {
-			add(k)
-		}
-		for t := token.BREAK; t <= token.VAR; t++ {
-			if t.IsKeyword() {
-				add(t.String())
-			}
-		}
-	}
-	sort.Strings(matches)
-	return matches, runeCount(code, startByte), cursor
-}
-
 // peek evaluates a plain identifier to look at its value (no side effects:
-// only identifiers the session defined are evaluated).
+// only identifiers a cell defined are evaluated).
 func (s *Session) peek(name string) (reflect.Value, bool) {
-	s.mu.Lock()
-	known := s.names[name]
-	s.mu.Unlock()
-	if !known || !token.IsIdentifier(name) {
+	if _, known := s.checker.objs[name]; !known || !token.IsIdentifier(name) {
 		return reflect.Value{}, false
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
@@ -134,26 +78,6 @@ func (s *Session) peek(name string) (reflect.Value, bool) {
 		return reflect.Value{}, false
 	}
 	return v, true
-}
-
-// members lists exported methods and fields of a value.
-func members(v reflect.Value) []string {
-	var out []string
-	t := v.Type()
-	for i := 0; i < t.NumMethod(); i++ {
-		out = append(out, t.Method(i).Name)
-	}
-	if t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() == reflect.Struct {
-		for i := 0; i < t.NumField(); i++ {
-			if t.Field(i).IsExported() {
-				out = append(out, t.Field(i).Name)
-			}
-		}
-	}
-	return out
 }
 
 // identAt returns the (possibly qualified) identifier under or just before
@@ -175,47 +99,6 @@ func identAt(code string, cursor int) (qual, name string) {
 	return qual, name
 }
 
-// Inspect describes the identifier at cursor: a package member's type and
-// documentation (from go doc when the Go tool is installed), or a cell
-// variable's type and value.
-func (s *Session) Inspect(code string, cursor int) (text string, found bool) {
-	qual, name := identAt(code, cursor)
-	if name == "" {
-		return "", false
-	}
-	if qual != "" {
-		s.mu.Lock()
-		path, isPkg := s.imports[qual]
-		s.mu.Unlock()
-		if isPkg {
-			for _, syms := range s.interp.Symbols(path) {
-				if v, ok := syms[name]; ok {
-					text = fmt.Sprintf("%s.%s: %s", qual, name, describe(v))
-					if doc := goDoc(path + "." + name); doc != "" {
-						text += "\n\n" + doc
-					}
-					return text, true
-				}
-			}
-			return "", false
-		}
-	}
-	if v, ok := s.peek(name); ok {
-		return fmt.Sprintf("%s %s = %s", name, v.Type(), Plain(v)), true
-	}
-	s.mu.Lock()
-	path, isPkg := s.imports[name]
-	s.mu.Unlock()
-	if isPkg {
-		text = fmt.Sprintf("package %s (%q)", name, path)
-		if doc := goDoc(path); doc != "" {
-			text += "\n\n" + doc
-		}
-		return text, true
-	}
-	return "", false
-}
-
 func describe(v reflect.Value) string {
 	if v.Kind() == reflect.Pointer && v.Type().Elem().Kind() == reflect.Interface && v.Elem().IsNil() {
 		return "type " + v.Type().Elem().String()
@@ -228,14 +111,18 @@ func describe(v reflect.Value) string {
 
 // goDoc asks the Go tool for documentation, if it is installed; the kernel
 // works without it.
-func goDoc(query string) string {
+func goDoc(query string, source bool) string {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		return ""
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, goTool, "doc", query)
+	args := []string{"doc"}
+	if source {
+		args = append(args, "-src")
+	}
+	cmd := exec.CommandContext(ctx, goTool, append(args, query)...)
 	cmd.Dir = SourceDir()
 	out, err := cmd.Output()
 	if err != nil {

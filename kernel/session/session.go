@@ -29,7 +29,10 @@ import (
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
 
+	"superstep/display"
+	"superstep/kernel"
 	"superstep/kernel/cell"
+	"superstep/sdk/symbols"
 )
 
 // Options configure a session.
@@ -47,6 +50,9 @@ type Options struct {
 	// GoroutinePanic receives a panic recovered in a goroutine that a cell
 	// started with a go statement.
 	GoroutinePanic func(cell int, value any)
+	// Display receives what cells show with the display package's
+	// functions; nil leaves them writing text to standard output.
+	Display display.Sink
 }
 
 // Session is one interpreter and what the kernel knows of the cells it ran.
@@ -57,6 +63,11 @@ type Session struct {
 	// line is the cell line of the top-level statement running now.
 	line    atomic.Int64
 	markers []cell.Marker
+
+	checker *checker
+
+	ctxMu sync.Mutex
+	ctx   context.Context // the running cell's, for sdk.Context
 
 	mu      sync.Mutex
 	imports map[string]string // name → import path
@@ -76,9 +87,6 @@ func New(opts Options) (*Session, error) {
 	if opts.Stderr == nil {
 		opts.Stderr = io.Discard
 	}
-	// Cells see os.Stdin/os.Stdout/os.Stderr as the session's streams, so
-	// that input requests and output ordering work for them too.
-	os.Setenv("YAEGI_SPECIAL_STDIO", "1")
 	s := &Session{
 		opts:    opts,
 		stderr:  &panicFilter{w: opts.Stderr},
@@ -96,11 +104,15 @@ func New(opts Options) (*Session, error) {
 	if err := s.interp.Use(stdlib.Symbols); err != nil {
 		return nil, fmt.Errorf("loading the standard library symbols: %w", err)
 	}
-	for _, syms := range opts.Symbols {
+	tables := []interp.Exports{stdlib.Symbols, stdio(opts)}
+	tables = append(tables, opts.Symbols...)
+	tables = append(tables, s.bindings(tables))
+	for _, syms := range tables[1:] {
 		if err := s.interp.Use(syms); err != nil {
 			return nil, fmt.Errorf("loading SDK symbols: %w", err)
 		}
 	}
+	s.checker = newChecker(newSymbolImporter(tables))
 	guard := interp.Exports{cell.GuardPackage + "/cellguard": {
 		"Report": reflect.ValueOf(func(cellNumber int, v any) {
 			if s.opts.GoroutinePanic != nil {
@@ -127,32 +139,24 @@ func New(opts Options) (*Session, error) {
 
 // Error is a cell that failed: a syntax or compile error, a panic, an
 // interpreter failure or an interrupt. Line is the cell line (0 if unknown).
-type Error struct {
-	Kind string // "syntax error", "compile error", "panic", "interpreter error", "interrupted"
-	Line int
-	Col  int
-	Msg  string
-	// Source is the cell line the error points at, if any.
-	Source string
-}
-
-func (e *Error) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s at line %d: %s", e.Kind, e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s: %s", e.Kind, e.Msg)
-}
+type Error = kernel.CellError
 
 // Result is what a cell evaluated to.
 type Result struct {
-	// Value is the final expression's value; valid only if Shown.
+	// Value is the final expression's value; valid only if Shown. For a
+	// final call with several results it is the first of Values.
 	Value reflect.Value
 	Shown bool
+	// Values are all the values of the final expression (one, or the
+	// results of a call with several).
+	Values []reflect.Value
 }
 
 // Eval runs one cell. cellNumber labels goroutines the cell starts, for
 // their panic reports. Cancelling ctx interrupts the cell.
 func (s *Session) Eval(ctx context.Context, code string, cellNumber int) (res Result, err error) {
+	s.setCellContext(ctx)
+	defer s.setCellContext(nil)
 	sp, perr := cell.Parse(code)
 	if perr != nil {
 		var se *cell.SyntaxError
@@ -161,9 +165,29 @@ func (s *Session) Eval(ctx context.Context, code string, cellNumber int) (res Re
 		}
 		return res, &Error{Kind: "syntax error", Msg: perr.Error()}
 	}
+	s.mu.Lock()
+	imports := make(map[string]string, len(s.imports))
+	for n, p := range s.imports {
+		imports[n] = p
+	}
+	methods := make(map[string]map[string]string, len(s.methods))
+	for t, ms := range s.methods {
+		methods[t] = ms
+	}
+	s.mu.Unlock()
+	checked, cerr := s.checker.check(imports, sp, code, methods)
+	if cerr != nil {
+		return res, s.withSource(cerr, code)
+	}
 	defer func() {
 		if err != nil {
 			err = s.withSource(s.explain(err, code), code)
+		}
+		// What ran is defined in the interpreter: carry its types on,
+		// unless the interpreter refused the cell.
+		var e *Error
+		if err == nil || (errors.As(err, &e) && e.Kind != "compile error" && e.Kind != "syntax error") {
+			s.checker.commit(checked)
 		}
 	}()
 	if sp.HasImports {
@@ -197,14 +221,25 @@ func (s *Session) Eval(ctx context.Context, code string, cellNumber int) (res Re
 		if err != nil {
 			return res, err
 		}
+		show, multi := s.resultShape(sp, checked)
+		if multi > 1 {
+			stmts = assignResults(stmts, sp, multi)
+		}
 		stmts, s.markers = cell.MarkStatements(stmts)
 		defer func() { s.markers = nil }()
 		v, err := s.run(ctx, stmts)
 		if err != nil {
 			return res, err
 		}
-		if sp.ShowsResult && v.IsValid() {
-			res = Result{Value: v, Shown: true}
+		switch {
+		case multi > 1:
+			vals, err := s.readResults(ctx, multi)
+			if err != nil {
+				return res, err
+			}
+			res = Result{Value: vals[0], Shown: true, Values: vals}
+		case show && v.IsValid() && !isNilError(v, checked):
+			res = Result{Value: v, Shown: true, Values: []reflect.Value{v}}
 		}
 	}
 	s.mu.Lock()
@@ -423,7 +458,7 @@ func forgetType(in *interp.Interpreter, name string) error {
 
 var (
 	posPrefix   = regexp.MustCompile(`^(?:_\.go:)?(\d+):(\d+): `)
-	panicPosRef = regexp.MustCompile(`^\d+:\d+: panic: ([\w.]+)\(\.\.\.\)\s*$`)
+	panicPosRef = regexp.MustCompile(`^(\d+):(\d+): panic: ([\w.]+)\(\.\.\.\)\s*$`)
 )
 
 // explain turns an interpreter error into an Error with a cell position.
@@ -445,6 +480,7 @@ func (s *Session) explain(err error, code string) error {
 		out := &Error{Kind: "panic", Msg: msg}
 		if funcs := s.stderr.frames(); len(funcs) > 0 {
 			out.Line = int(s.line.Load())
+			out.Msg = s.runtimeMessage(p.Value, funcs[0] == "main", s.stderr.pos(), code)
 			if funcs[0] != "main" {
 				out.Msg += " (in " + strings.Join(funcs[:len(funcs)-1], " ← ") + ")"
 			}
@@ -503,12 +539,19 @@ type panicFilter struct {
 	w     io.Writer
 	mu    sync.Mutex
 	funcs []string // interpreted functions the panic went through, innermost first
+	// line and col are where the innermost frame failed, in the
+	// interpreter's coordinates (the part's line + 1).
+	line, col int
 }
 
 func (f *panicFilter) Write(p []byte) (int, error) {
 	if m := panicPosRef.FindSubmatch(p); m != nil && len(p) < 512 {
 		f.mu.Lock()
-		f.funcs = append(f.funcs, string(m[1]))
+		if len(f.funcs) == 0 {
+			f.line, _ = strconv.Atoi(string(m[1]))
+			f.col, _ = strconv.Atoi(string(m[2]))
+		}
+		f.funcs = append(f.funcs, string(m[3]))
 		f.mu.Unlock()
 		return len(p), nil
 	}
@@ -521,8 +564,39 @@ func (f *panicFilter) reset() {
 	f.mu.Unlock()
 }
 
+func (f *panicFilter) pos() [2]int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return [2]int{f.line, f.col}
+}
+
 func (f *panicFilter) frames() []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]string(nil), f.funcs...)
+}
+
+// stdio binds os.Stdin, os.Stdout and os.Stderr in cells to the session's
+// streams. Standard output and error keep their type, *os.File, when the
+// session is given files (the kernel gives it pipes it streams to the
+// front end), so code pasted from any Go program works; standard input is
+// the session's reader, so that reading it asks the front end for input.
+func stdio(opts Options) interp.Exports {
+	syms := map[string]reflect.Value{}
+	stdin := opts.Stdin
+	syms["Stdin"] = reflect.ValueOf(&stdin).Elem()
+	if f, ok := opts.Stdout.(*os.File); ok {
+		syms["Stdout"] = reflect.ValueOf(&f).Elem()
+	}
+	if f, ok := opts.Stderr.(*os.File); ok {
+		syms["Stderr"] = reflect.ValueOf(&f).Elem()
+	}
+	return interp.Exports{"os/os": syms}
+}
+
+// Preload is what every cell has imported from the start: fmt, math,
+// strings and every SDK package cells can use. The README's list is
+// tested against it.
+func Preload() []string {
+	return append([]string{"fmt", "math", "strings"}, symbols.Packages()...)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/traefik/yaegi/interp"
 
 	"superstep/display"
+	"superstep/kernel"
 	"superstep/sdk/symbols"
 )
 
@@ -143,7 +144,7 @@ func TestInterpreterPanicKeepsSession(t *testing.T) {
 	s, _, _ := newSession(t)
 	eval(t, s, "keep := 7")
 	e := evalErr(t, s, "for i := range 3 { _ = i }")
-	if e.Kind != "interpreter error" || !strings.Contains(e.Msg, "for i := 0; i < n; i++") {
+	if e.Kind != "compile error" || !strings.Contains(e.Msg, "for i := 0; i < n; i++") || e.Line != 1 || e.Col != 1 {
 		t.Fatalf("interpreter panic %+v", e)
 	}
 	if v := eval(t, s, "keep").Value.Int(); v != 7 {
@@ -225,30 +226,39 @@ func TestStdin(t *testing.T) {
 	}
 }
 
+func matchTexts(c kernel.Completion) string {
+	var out []string
+	for _, m := range c.Matches {
+		out = append(out, m.Text)
+	}
+	return strings.Join(out, ",")
+}
+
 func TestCompleteAndInspect(t *testing.T) {
 	s, _, _ := newSession(t)
-	m, start, end := s.Complete("fmt.Sprin", 9)
-	if strings.Join(m, ",") != "Sprint,Sprintf,Sprintln" || start != 4 || end != 9 {
-		t.Fatalf("complete fmt.Sprin: %v [%d,%d)", m, start, end)
+	c := s.Complete("fmt.Sprin", 9)
+	if matchTexts(c) != "Sprint,Sprintf,Sprintln" || c.Start != 4 || c.End != 9 {
+		t.Fatalf("complete fmt.Sprin: %v [%d,%d)", matchTexts(c), c.Start, c.End)
+	}
+	if c.Matches[1].Kind != "function" || c.Matches[1].Signature != "func(string, ...any) string" {
+		t.Fatalf("Sprintf match %+v", c.Matches[1])
 	}
 	eval(t, s, "counter := 3\ntype box struct{ Width int }\nb := box{2}")
-	m, _, _ = s.Complete("x := coun", 9)
-	if strings.Join(m, ",") != "counter" {
+	if m := matchTexts(s.Complete("x := coun", 9)); m != "counter" {
 		t.Fatalf("complete coun: %v", m)
 	}
-	m, _, _ = s.Complete("b.W", 3)
-	if strings.Join(m, ",") != "Width" {
+	if m := matchTexts(s.Complete("b.W", 3)); m != "Width" {
 		t.Fatalf("complete b.W: %v", m)
 	}
-	text, found := s.Inspect("counter", 3)
-	if !found || text != "counter int = 3" {
-		t.Fatalf("inspect counter: %q %v", text, found)
+	doc, found := s.Inspect("counter", 3, 0)
+	if !found || doc.Text() != "var counter int = 3" {
+		t.Fatalf("inspect counter: %q %v", doc.Text(), found)
 	}
-	text, found = s.Inspect("strings.ToUpper(", 10)
-	if !found || !strings.Contains(text, "func(string) string") {
-		t.Fatalf("inspect strings.ToUpper: %q %v", text, found)
+	doc, found = s.Inspect("strings.ToUpper(", 10, 0)
+	if !found || !strings.Contains(doc.Text(), "func strings.ToUpper(string) string") {
+		t.Fatalf("inspect strings.ToUpper: %q %v", doc.Text(), found)
 	}
-	if _, found := s.Inspect("nothingHere", 3); found {
+	if _, found := s.Inspect("nothingHere", 3, 0); found {
 		t.Fatal("inspect found an unknown name")
 	}
 }

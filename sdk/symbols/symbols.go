@@ -6,7 +6,11 @@
 // API; CI fails when the committed tables are out of date.
 package symbols
 
-import "reflect"
+import (
+	"reflect"
+	"sort"
+	"strings"
+)
 
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract -name symbols superstep/display superstep/sdk superstep/sdk/bsp superstep/sdk/graph superstep/sdk/profile superstep/topology/cluster superstep/datasets superstep/algo/vertex superstep/algo/partition superstep/algo/sequential superstep/algo/circular superstep/algo/community superstep/algo/layout superstep/algo/quality superstep/algo/pipeline
 
@@ -14,17 +18,14 @@ import "reflect"
 // form interp.Use expects.
 var Symbols = map[string]map[string]reflect.Value{}
 
-// Packages returns the SDK packages a cell has imported from the start:
-// enough to load a graph, run a vertex program on a cluster and look at
-// its profile without an import line.
+// Packages returns the import paths of every SDK package in the tables,
+// sorted: what a cell has imported from the start. The go:generate line
+// above is the one list of them.
 func Packages() []string {
-	return []string{
-		"superstep/display",
-		"superstep/sdk",
-		"superstep/sdk/bsp",
-		"superstep/sdk/profile",
-		"superstep/topology/cluster",
-		"superstep/datasets",
-		"superstep/algo/vertex",
+	var paths []string
+	for key := range Symbols {
+		paths = append(paths, key[:strings.LastIndex(key, "/")])
 	}
+	sort.Strings(paths)
+	return paths
 }

@@ -13,10 +13,14 @@ import (
 	"log"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"syscall"
 
+	"github.com/traefik/yaegi/interp"
+
 	"superstep/kernel"
+	"superstep/kernel/session"
 	"superstep/kernel/wire"
 	"superstep/sdk/symbols"
 )
@@ -53,10 +57,22 @@ func run(connFile string) error {
 			return fmt.Errorf("SUPERSTEP_OUTPUT_LIMIT=%q is not a positive number of bytes", s)
 		}
 	}
-	preload := append([]string{"fmt", "math", "strings"}, symbols.Packages()...)
-	k, err := kernel.New(kernel.Config{Conn: ci, OutputLimit: limit, Preload: preload}, []kernel.SymbolTable{symbols.Symbols})
+	k, err := kernel.New(kernel.Config{Conn: ci, OutputLimit: limit,
+		Banner: fmt.Sprintf("Superstep %s: Go (%s, interpreted by yaegi) with the Superstep SDK", kernel.Version, runtime.Version())})
 	if err != nil {
 		return err
+	}
+	sess, err := session.New(session.Options{
+		Stdin:          k.Stdin(),
+		Stdout:         k.Stdout(),
+		Stderr:         k.Stderr(),
+		Display:        k.Display(),
+		GoroutinePanic: k.GoroutinePanic,
+		Symbols:        []interp.Exports{symbols.Symbols},
+		Preload:        session.Preload(),
+	})
+	if err != nil {
+		return fmt.Errorf("starting the interpreter: %w", err)
 	}
 	// From here on, descriptors 1 and 2 belong to the cells; the kernel's
 	// own log goes to the original standard error.
@@ -85,6 +101,6 @@ func run(connFile string) error {
 			cancel()
 		}
 	}()
-	_, err = k.Serve(ctx)
+	_, err = k.Serve(ctx, sess)
 	return err
 }
