@@ -58,11 +58,13 @@ browser() {
 benchmarks() {
   go test ./kernel -run '^$' -bench . -benchtime=200x 2>&1 | grep -v '^kernel:' &&
     go test ./algo/vertex -run '^$' -bench PageRankRatios -benchtime=3x &&
-    go test ./kernel/session -run '^$' -bench CellVsCompiled -benchtime=2x
+    go test ./kernel/session -run '^$' -bench CellVsCompiled -benchtime=2x &&
+    go test ./kernel/session -run '^$' -bench SoakSession -benchtime=1x
 }
 
 step "gofmt" gofmt_clean
 step "go vet" go vet ./...
+step "staticcheck (pinned)" go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 step "generated files are up to date" generated_up_to_date
 step "go test" go test ./...
 step "jupyter_kernel_test against the installed kernel" protocol_suite

@@ -89,7 +89,7 @@ func (v *DashboardView) spec() dashboardSpec {
 	d := v.Data
 	sp := dashboardSpec{Title: d.Title, Stats: []statJSON{}, Levels: []dashLevelSpec{}}
 	for _, s := range d.Stats {
-		sp.Stats = append(sp.Stats, statJSON{s.Label, s.Value})
+		sp.Stats = append(sp.Stats, statJSON(s))
 	}
 	for _, l := range d.Levels {
 		sp.Levels = append(sp.Levels, dashLevelSpec{Name: l.Name,

@@ -189,14 +189,6 @@ func (x ang) MarshalJSON() ([]byte, error) {
 	return []byte(strconv.FormatFloat(math.Round(v*1e4)/1e4, 'f', -1, 64)), nil
 }
 
-func nums(v []float64) []num {
-	out := make([]num, len(v))
-	for i, x := range v {
-		out[i] = num(x)
-	}
-	return out
-}
-
 // clean replaces NaN, infinities and negative numbers by 0: traffic and
 // times are never negative, and a bad value must not break a picture.
 func clean(v float64) float64 {
@@ -229,7 +221,7 @@ func unitsJSON(units []Unit) []unitJSON {
 	pal := Palette(len(units))
 	out := make([]unitJSON, len(units))
 	for i, u := range units {
-		j := unitJSON{ID: u.ID, Name: u.Name, Color: u.Color, Parents: u.Parents}
+		j := unitJSON(u)
 		if j.ID == "" {
 			j.ID = fmt.Sprintf("unit-%d", i)
 		}

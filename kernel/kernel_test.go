@@ -11,8 +11,6 @@ import (
 	"superstep/kernel/wire"
 )
 
-func withStdin(r map[string]any) { r["allow_stdin"] = true }
-
 func TestForgedSignatureIsNotExecuted(t *testing.T) {
 	c := startKernel(t)
 	forger := wire.NewSigner("not-the-key")

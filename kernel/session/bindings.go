@@ -71,3 +71,9 @@ func (s *Session) setCellContext(ctx context.Context) {
 	s.ctx = ctx
 	s.ctxMu.Unlock()
 }
+
+func (s *Session) clearCellContext() {
+	s.ctxMu.Lock()
+	s.ctx = nil
+	s.ctxMu.Unlock()
+}

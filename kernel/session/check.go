@@ -30,6 +30,12 @@ import (
 // to that type before the cell is checked, and its body is checked as a
 // function of the receiver.
 type checker struct {
+	// home is the package of the objects carried from cell to cell (but
+	// types, which keep the package of the cell that declared them): a
+	// cell's own package holds every name of the session in its scope, so
+	// objects must not keep it alive, or a session of n cells would keep
+	// n² scope entries.
+	home     *types.Package
 	im       *symbolImporter
 	source   types.Importer // the standard library's generic packages, from source
 	objs     map[string]types.Object
@@ -43,7 +49,7 @@ type checker struct {
 var genericStd = map[string]bool{"cmp": true, "maps": true, "slices": true, "iter": true}
 
 func newChecker(im *symbolImporter) *checker {
-	return &checker{im: im, objs: map[string]types.Object{}}
+	return &checker{im: im, objs: map[string]types.Object{}, home: types.NewPackage("main", "main")}
 }
 
 // checked is what the checker learnt of a cell.
@@ -255,7 +261,7 @@ func (c *checker) check(imports map[string]string, sp *cell.Split, code string, 
 	if declFile != nil {
 		for name := range declared {
 			if obj := pkg.Scope().Lookup(name); obj != nil {
-				out.defs[name] = obj
+				out.defs[name] = c.rehome(obj)
 			}
 		}
 	}
@@ -270,7 +276,7 @@ func (c *checker) check(imports map[string]string, sp *cell.Split, code string, 
 				continue
 			}
 			if v, ok := info.Defs[id].(*types.Var); ok && v != nil {
-				out.defs[id.Name] = types.NewVar(token.NoPos, pkg, id.Name, v.Type())
+				out.defs[id.Name] = types.NewVar(token.NoPos, c.home, id.Name, v.Type())
 			}
 		}
 	}
@@ -287,12 +293,32 @@ func (c *checker) check(imports map[string]string, sp *cell.Split, code string, 
 	return out, nil
 }
 
+// rehome copies a cell's object into the home package, but a type, whose
+// identity is its object.
+func (c *checker) rehome(obj types.Object) types.Object {
+	switch o := obj.(type) {
+	case *types.Var:
+		return types.NewVar(token.NoPos, c.home, o.Name(), o.Type())
+	case *types.Const:
+		return types.NewConst(token.NoPos, c.home, o.Name(), o.Type(), o.Val())
+	case *types.Func:
+		return types.NewFunc(token.NoPos, c.home, o.Name(), o.Type().(*types.Signature))
+	}
+	return obj
+}
+
 // commit carries a cell's definitions to the next cells.
 func (c *checker) commit(ch *checked) {
 	if ch == nil {
 		return
 	}
 	for name, obj := range ch.defs {
+		if obj.Parent() == nil {
+			// A scope of its own, so that inserting it into the next
+			// cell's package does not make that package's scope (every
+			// name of the session) its parent, kept alive by it.
+			types.NewScope(nil, token.NoPos, token.NoPos, "").Insert(obj)
+		}
 		c.objs[name] = obj
 	}
 	if ch.pkg != nil {

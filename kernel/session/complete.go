@@ -11,13 +11,6 @@ import (
 	"unicode/utf8"
 )
 
-var builtins = []string{
-	"append", "bool", "byte", "cap", "clear", "close", "complex", "complex128", "complex64", "copy",
-	"delete", "error", "false", "float32", "float64", "imag", "int", "int16", "int32", "int64", "int8",
-	"iota", "len", "make", "max", "min", "new", "nil", "panic", "print", "println", "real", "recover",
-	"rune", "string", "true", "uint", "uint16", "uint32", "uint64", "uint8", "uintptr", "any",
-}
-
 // identBefore returns the identifier (possibly qualified, "pkg.Na") that
 // ends at byte offset cursor, and where its last part starts.
 func identBefore(code string, cursor int) (qual, partial string, start int) {
@@ -78,35 +71,6 @@ func (s *Session) peek(name string) (reflect.Value, bool) {
 		return reflect.Value{}, false
 	}
 	return v, true
-}
-
-// identAt returns the (possibly qualified) identifier under or just before
-// the cursor.
-func identAt(code string, cursor int) (qual, name string) {
-	off := runeOffset(code, cursor)
-	end := off
-	for end < len(code) {
-		r, size := utf8.DecodeRuneInString(code[end:])
-		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_') {
-			break
-		}
-		end += size
-	}
-	qual, name, _ = identBefore(code, end)
-	if name == "" && end > 0 && code[end-1] == '(' {
-		qual, name, _ = identBefore(code, end-1)
-	}
-	return qual, name
-}
-
-func describe(v reflect.Value) string {
-	if v.Kind() == reflect.Pointer && v.Type().Elem().Kind() == reflect.Interface && v.Elem().IsNil() {
-		return "type " + v.Type().Elem().String()
-	}
-	if v.Kind() == reflect.Pointer && !v.IsNil() && v.Elem().Kind() != reflect.Func {
-		return "var of type " + v.Type().Elem().String()
-	}
-	return v.Type().String()
 }
 
 // goDoc asks the Go tool for documentation, if it is installed; the kernel

@@ -69,7 +69,7 @@ func (s *Session) readResults(ctx context.Context, n int) ([]reflect.Value, erro
 // None).
 func isNilError(v reflect.Value, ch *checked) bool {
 	if ch != nil {
-		if t, ok := ch.result.(types.Type); ok && t != nil {
+		if t := ch.result; t != nil {
 			if tup, ok := t.(*types.Tuple); ok && tup.Len() == 1 {
 				t = tup.At(0).Type()
 			}

@@ -64,7 +64,8 @@ type Session struct {
 	line    atomic.Int64
 	markers []cell.Marker
 
-	checker *checker
+	checker  *checker
+	releaser *cellReleaser // gives back what the interpreter keeps of each cell
 
 	ctxMu sync.Mutex
 	ctx   context.Context // the running cell's, for sdk.Context
@@ -113,6 +114,7 @@ func New(opts Options) (*Session, error) {
 		}
 	}
 	s.checker = newChecker(newSymbolImporter(tables))
+	s.releaser = newCellReleaser()
 	guard := interp.Exports{cell.GuardPackage + "/cellguard": {
 		"Report": reflect.ValueOf(func(cellNumber int, v any) {
 			if s.opts.GoroutinePanic != nil {
@@ -155,8 +157,11 @@ type Result struct {
 // Eval runs one cell. cellNumber labels goroutines the cell starts, for
 // their panic reports. Cancelling ctx interrupts the cell.
 func (s *Session) Eval(ctx context.Context, code string, cellNumber int) (res Result, err error) {
+	// Runs last: after the error is explained and the checker committed,
+	// the interpreter's leftovers of this cell are released.
+	defer s.releaseAfterCell(ctx)
 	s.setCellContext(ctx)
-	defer s.setCellContext(nil)
+	defer s.clearCellContext()
 	sp, perr := cell.Parse(code)
 	if perr != nil {
 		var se *cell.SyntaxError

@@ -60,10 +60,7 @@ func build(dir string) error {
 		LogLevel:          api.LogLevelSilent,
 	})
 	if len(res.Errors) > 0 {
-		var msgs []string
-		for _, m := range api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage}) {
-			msgs = append(msgs, m)
-		}
+		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
 		return fmt.Errorf("esbuild:\n%s", strings.Join(msgs, "\n"))
 	}
 	for _, m := range api.FormatMessages(res.Warnings, api.FormatMessagesOptions{Kind: api.WarningMessage}) {
