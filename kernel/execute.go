@@ -52,7 +52,7 @@ func (k *Kernel) execute(msg *wire.Message) {
 	defer cancel()
 
 	if !req.Silent {
-		k.publish(msg.RawHeader, "execute_input", map[string]any{"code": req.Code, "execution_count": count})
+		k.publish(msg.RawHeader, "execute_input", executeInput{Code: req.Code, ExecutionCount: count})
 	}
 
 	result, evalErr := k.interp.Execute(ctx, req.Code, count)
@@ -122,7 +122,7 @@ func (k *Kernel) abortQueued() {
 				continue
 			}
 			k.status(m.RawHeader, "busy")
-			k.reply(k.shell, m, "execute_reply", map[string]any{"status": "aborted", "execution_count": k.count(), "user_expressions": map[string]any{}, "payload": []any{}})
+			k.reply(k.shell, m, "execute_reply", abortedReply{Status: "aborted", ExecutionCount: k.count(), UserExpressions: map[string]any{}, Payload: []pagePayload{}})
 			k.status(m.RawHeader, "idle")
 		default:
 			return
@@ -218,7 +218,7 @@ func (r *stdinReader) Read(p []byte) (int, error) {
 		Identities:   run.req.Identities,
 		Header:       wire.NewHeader("input_request", k.session),
 		ParentHeader: run.req.RawHeader,
-		Body:         map[string]any{"prompt": "", "password": false},
+		Body:         inputRequest{},
 	}
 	k.send(k.stdin, req)
 	select {

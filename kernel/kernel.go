@@ -156,7 +156,7 @@ func (k *Kernel) Serve(ctx context.Context, in Interpreter) (restart bool, err e
 	go k.receive(k.stdin, "stdin", k.handleStdin)
 	go k.streams.flushLoop(k.done)
 	go k.shellLoop()
-	k.publish(nil, "status", map[string]any{"execution_state": "starting"})
+	k.publish(nil, "status", statusContent{ExecutionState: "starting"})
 
 	select {
 	case <-ctx.Done():
@@ -250,7 +250,7 @@ func (k *Kernel) publish(parent json.RawMessage, msgType string, content any) {
 }
 
 func (k *Kernel) status(parent json.RawMessage, state string) {
-	k.publish(parent, "status", map[string]any{"execution_state": state})
+	k.publish(parent, "status", statusContent{ExecutionState: state})
 }
 
 func (k *Kernel) shellLoop() {
@@ -301,7 +301,7 @@ func (k *Kernel) handleControl(msg *wire.Message) {
 	switch msg.Header.MsgType {
 	case "interrupt_request":
 		k.interrupt()
-		k.reply(k.control, msg, "interrupt_reply", map[string]any{"status": "ok"})
+		k.reply(k.control, msg, "interrupt_reply", okReply{Status: "ok"})
 	case "shutdown_request":
 		k.shutdown(k.control, msg)
 	case "kernel_info_request":
@@ -355,25 +355,23 @@ func (k *Kernel) shutdown(sock zmq4.Socket, msg *wire.Message) {
 	k.Stop()
 }
 
-func (k *Kernel) kernelInfo() map[string]any {
-	return map[string]any{
-		"status":                 "ok",
-		"protocol_version":       wire.ProtocolVersion,
-		"implementation":         "superstep",
-		"implementation_version": Version,
-		"language_info": map[string]any{
-			"name":            "go",
-			"version":         runtime.Version()[2:],
-			"mimetype":        "text/x-go",
-			"file_extension":  ".go",
-			"pygments_lexer":  "go",
-			"codemirror_mode": "go",
+func (k *Kernel) kernelInfo() kernelInfoReply {
+	return kernelInfoReply{
+		Status:                "ok",
+		ProtocolVersion:       wire.ProtocolVersion,
+		Implementation:        "superstep",
+		ImplementationVersion: Version,
+		LanguageInfo: languageInfo{
+			Name:           "go",
+			Version:        runtime.Version()[2:],
+			Mimetype:       "text/x-go",
+			FileExtension:  ".go",
+			PygmentsLexer:  "go",
+			CodemirrorMode: "go",
 		},
-		"banner": k.banner(),
-		"help_links": []map[string]string{
-			{"text": "Go standard library", "url": "https://pkg.go.dev/std"},
-		},
-		"debugger": false,
+		Banner:    k.banner(),
+		HelpLinks: []helpLink{{Text: "Go standard library", URL: "https://pkg.go.dev/std"}},
+		Debugger:  false,
 	}
 }
 

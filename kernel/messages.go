@@ -147,6 +147,70 @@ type errorContent struct {
 	ExecutionCount *int     `json:"execution_count,omitempty"`
 }
 
+type kernelInfoReply struct {
+	Status                string       `json:"status"`
+	ProtocolVersion       string       `json:"protocol_version"`
+	Implementation        string       `json:"implementation"`
+	ImplementationVersion string       `json:"implementation_version"`
+	LanguageInfo          languageInfo `json:"language_info"`
+	Banner                string       `json:"banner"`
+	HelpLinks             []helpLink   `json:"help_links"`
+	Debugger              bool         `json:"debugger"`
+}
+
+type languageInfo struct {
+	Name           string `json:"name"`
+	Version        string `json:"version"`
+	Mimetype       string `json:"mimetype"`
+	FileExtension  string `json:"file_extension"`
+	PygmentsLexer  string `json:"pygments_lexer"`
+	CodemirrorMode string `json:"codemirror_mode"`
+}
+
+type helpLink struct {
+	Text string `json:"text"`
+	URL  string `json:"url"`
+}
+
+type statusContent struct {
+	ExecutionState string `json:"execution_state"`
+}
+
+type okReply struct {
+	Status string `json:"status"`
+}
+
+type abortedReply struct {
+	Status          string         `json:"status"`
+	ExecutionCount  int            `json:"execution_count"`
+	UserExpressions map[string]any `json:"user_expressions"`
+	Payload         []pagePayload  `json:"payload"`
+}
+
+type executeInput struct {
+	Code           string `json:"code"`
+	ExecutionCount int    `json:"execution_count"`
+}
+
+type streamContent struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+type clearOutput struct {
+	Wait bool `json:"wait"`
+}
+
+type inputRequest struct {
+	Prompt   string `json:"prompt"`
+	Password bool   `json:"password"`
+}
+
+type commMsg struct {
+	CommID string `json:"comm_id"`
+	Data   any    `json:"data"`
+}
+
 // requestError is a request whose content the kernel cannot act on.
 type requestError struct {
 	msgType string

@@ -123,7 +123,7 @@ type Comm struct {
 
 // Send sends data to the front end's side of the comm.
 func (c *Comm) Send(data any) {
-	c.k.publish(c.parent, "comm_msg", map[string]any{"comm_id": c.ID, "data": data})
+	c.k.publish(c.parent, "comm_msg", commMsg{CommID: c.ID, Data: data})
 }
 
 // OnMessage sets the handler of messages from the front end.
@@ -160,7 +160,7 @@ func (k *Kernel) commOpen(msg *wire.Message) {
 	k.comms.mu.Unlock()
 	if !ok || c.CommID == "" {
 		k.log.Printf("comm_open for unknown target %q: closing it", c.TargetName)
-		k.publish(msg.RawHeader, "comm_close", map[string]any{"comm_id": c.CommID, "data": map[string]any{}})
+		k.publish(msg.RawHeader, "comm_close", commMsg{CommID: c.CommID, Data: map[string]any{}})
 		return
 	}
 	cm := &Comm{ID: c.CommID, Target: c.TargetName, k: k, parent: msg.RawHeader}

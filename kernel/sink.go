@@ -51,7 +51,7 @@ func (s sink) Update(b display.Bundle, id string) error {
 
 func (s sink) Clear(wait bool) error {
 	s.k.streams.sync()
-	s.k.publish(s.parent(), "clear_output", map[string]any{"wait": wait})
+	s.k.publish(s.parent(), "clear_output", clearOutput{Wait: wait})
 	return nil
 }
 

@@ -129,7 +129,7 @@ func (s *streams) send(name string, text []byte) {
 			return
 		}
 	}
-	s.k.publish(parent, "stream", map[string]any{"name": name, "text": string(text)})
+	s.k.publish(parent, "stream", streamContent{Name: name, Text: string(text)})
 }
 
 func (s *streams) flushLoop(done <-chan struct{}) {
