@@ -1,5 +1,17 @@
-// Package algo holds Superstep's algorithms: vertex programs for the BSP
-// engine (SSSP, PageRank, components, Louvain, force-directed layout) and
-// compiled fast paths (Louvain, SFDP, crossing minimisation, Hilbert curves,
-// edge bundling, layout quality).
+// Package algo holds Superstep's algorithms, one package each:
+//
+//   - vertex: vertex programs for the BSP engine (SSSP and a buggy SSSP,
+//     PageRank, connected components, a GILA-like force-directed layout,
+//     Louvain's local moving and the whole Louvain method as BSP jobs);
+//   - community: compiled Louvain, modularity and NMI;
+//   - layout: SFDP (multilevel, Barnes–Hut) for large graphs;
+//   - pipeline: the community-seeded layout of paper 001;
+//   - quality: layout quality (distance correlation, stress,
+//     neighbourhood preservation);
+//   - partition: hash, range and label-propagation partitioners;
+//   - circular: the crossing-minimised circular order of the chord views;
+//   - sequential: sequential references for the vertex programs.
+//
+// Hilbert curves, edge bundling and mean shift, which the design plans,
+// do not exist yet.
 package algo

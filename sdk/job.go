@@ -3,6 +3,7 @@ package sdk
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,44 +16,39 @@ import (
 	"superstep/topology/cluster"
 )
 
-// Options say how to run a job. The zero value runs on one rack of 4 hosts
-// with 2 workers each, hash partitioning, no network cost, at most 1000
-// supersteps, without a live view.
+// Options say how to run a job: the engine's settings (bsp.Config, whose
+// fields read as Options' own: Name, Cluster, Partition, MaxSupersteps,
+// Network, SlowHosts, Combiner, …) and what only a notebook job has.
+//
+// The zero value runs on DefaultCluster (one rack of 4 hosts with 2
+// workers each) with hash partitioning, no network cost, at most 1000
+// supersteps (or the program's own cap), named after the program's type,
+// without a live view or a capture. A field set here is used as it is;
+// the program's Configurer then adjusts the config to what the program
+// needs (widths, combiner, aggregators; a superstep cap where none is
+// set), and the defaults fill what is still unset.
 type Options struct {
-	// Name names the job (default: the program's type).
-	Name string
-	// Cluster places the workers (default: cluster.New(1, 4, 2)).
-	Cluster *cluster.Cluster
-	// Partitioner is "hash" (default), "range" or "spinner" (label
-	// propagation that keeps neighbours together); Partition, if set,
-	// overrides it with an explicit vertex → worker assignment.
+	bsp.Config
+	// Partitioner names how to assign the vertices to workers when
+	// Config.Partition is nil: "hash" (default), "range" or "spinner"
+	// (label propagation that keeps neighbours together).
 	Partitioner string
-	Partition   []int32
 	// Seed drives the randomised partitioner.
 	Seed uint64
-	// Network turns bytes into communication time (e.g.
-	// cluster.TypicalNetwork()); the zero Network costs nothing.
-	Network cluster.Network
-	// MaxSupersteps caps the job (default 1000).
-	MaxSupersteps int
-	// SlowHosts slows hosts by a factor, to show what a faulty machine
-	// looks like: {2: 5} makes host 2 five times slower.
-	SlowHosts map[int]float64
 	// Out shows the job's heartbeat while it runs, updated in place every
-	// superstep, and stops the job when the cell is interrupted: pass
-	// display.Here() in a notebook. Nil runs quietly.
+	// superstep: pass display.Here() in a notebook. Nil runs quietly.
+	// (What stops a job is Run's context.)
 	Out *display.Output
 	// Capture, if set, streams the profile to this file as it is measured
 	// (msgpack; profile.LoadCapture reads it back).
 	Capture string
-	// Config holds the engine's other settings (combiner, aggregators,
-	// widths); the fields above and the program's own needs override it.
-	Config bsp.Config
 }
 
 // Configurer is a program that knows the engine settings it needs (a
 // combiner, value and message widths): the built-in programs of
-// algo/vertex are.
+// algo/vertex are. Config returns cfg with what the program needs set,
+// and keeps the caller's settings otherwise (a superstep cap it fills
+// only when cfg has none).
 type Configurer interface {
 	Config(bsp.Config) bsp.Config
 }
@@ -79,43 +75,35 @@ func DefaultCluster() *cluster.Cluster {
 	return c
 }
 
-// Run runs prog on g, profiled, as opt says.
-func Run(g *graph.Graph, prog bsp.Program, opt Options) (*Job, error) {
+// Run runs prog on g, profiled, as opt says. Cancelling ctx (in a
+// notebook, pass Context(), which the kernel cancels when the cell is
+// interrupted) stops the partitioner or the job promptly: Run then returns
+// an error wrapping ctx.Err(), with the job so far if it had started (its
+// supersteps, profile and values, see bsp.Run).
+func Run(ctx context.Context, g *graph.Graph, prog bsp.Program, opt Options) (*Job, error) {
+	if g == nil || prog == nil {
+		return nil, fmt.Errorf("sdk.Run: needs a graph and a program")
+	}
 	cfg := opt.Config
+	cfg.Recorders = slices.Clone(cfg.Recorders) // the heartbeat and capture join the caller's
 	if c, ok := prog.(Configurer); ok {
 		cfg = c.Config(cfg)
 	}
-	cl := opt.Cluster
-	if cl == nil {
-		cl = DefaultCluster()
+	if cfg.Cluster == nil {
+		cfg.Cluster = DefaultCluster()
 	}
-	cfg.Cluster = cl
-	k := cl.NumWorkers()
-	part := opt.Partition
-	if part == nil {
-		var err error
-		if part, err = Partition(g, k, opt.Partitioner, opt.Seed); err != nil {
-			return nil, err
-		}
-	}
-	cfg.Partition = part
-	if opt.Name != "" {
-		cfg.Name = opt.Name
-	} else if cfg.Name == "" {
+	if cfg.Name == "" {
 		cfg.Name = strings.TrimPrefix(fmt.Sprintf("%T", prog), "*")
 	}
-	if opt.MaxSupersteps > 0 {
-		cfg.MaxSupersteps = opt.MaxSupersteps
+	k := cfg.Cluster.NumWorkers()
+	if cfg.Partition == nil && k > 0 {
+		var err error
+		if cfg.Partition, err = Partition(ctx, g, k, opt.Partitioner, opt.Seed); err != nil {
+			return nil, fmt.Errorf("sdk.Run %s: %w", cfg.Name, err)
+		}
 	}
-	if opt.Network != (cluster.Network{}) {
-		cfg.Network = opt.Network
-	}
-	if opt.SlowHosts != nil {
-		cfg.SlowHosts = opt.SlowHosts
-	}
-	ctx := context.Background()
+	part := cfg.Partition
 	if opt.Out != nil {
-		ctx = opt.Out.Context()
 		cfg.Recorders = append(cfg.Recorders, newHeartbeat(opt.Out, cfg))
 	}
 	var capture *profile.CaptureWriter
@@ -145,15 +133,16 @@ func Run(g *graph.Graph, prog bsp.Program, opt Options) (*Job, error) {
 }
 
 // Partition assigns g's vertices to k workers with the named partitioner:
-// "hash" (or ""), "range" or "spinner".
-func Partition(g *graph.Graph, k int, name string, seed uint64) ([]int32, error) {
+// "hash" (or ""), "range" or "spinner" (label propagation, which takes
+// seconds on a large graph and stops when ctx is cancelled).
+func Partition(ctx context.Context, g *graph.Graph, k int, name string, seed uint64) ([]int32, error) {
 	switch strings.ToLower(name) {
 	case "", "hash":
 		return partition.Hash(g, k), nil
 	case "range":
 		return partition.Range(g, k), nil
 	case "spinner", "label-propagation", "lp":
-		return partition.LabelPropagation(g, k, partition.Options{Seed: seed}), nil
+		return partition.LabelPropagation(ctx, g, k, partition.Options{Seed: seed})
 	}
 	return nil, fmt.Errorf("unknown partitioner %q: want hash, range or spinner", name)
 }

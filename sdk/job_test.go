@@ -1,6 +1,7 @@
 package sdk_test
 
 import (
+	"context"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"superstep/datasets"
 	"superstep/display"
 	"superstep/sdk"
+	"superstep/sdk/bsp"
 	"superstep/sdk/profile"
 	"superstep/topology/cluster"
 )
@@ -32,7 +34,7 @@ func TestRunProfilesAndShows(t *testing.T) {
 	cl, _ := cluster.New(2, 2, 2) // 8 workers, 4 hosts, 2 racks
 	rec := &recorder{}
 	capture := filepath.Join(t.TempDir(), "sssp.capture")
-	job, err := sdk.Run(g, vertex.SSSP{Source: 0}, sdk.Options{Cluster: cl, Out: display.On(rec), Capture: capture})
+	job, err := sdk.Run(context.Background(), g, vertex.SSSP{Source: 0}, sdk.Options{Config: bsp.Config{Cluster: cl}, Out: display.On(rec), Capture: capture})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +73,7 @@ func TestRunProfilesAndShows(t *testing.T) {
 func TestChordOrderKeepsHostsAndRacksTogether(t *testing.T) {
 	g := datasets.Must(datasets.Open("4elt"))
 	cl, _ := cluster.New(2, 2, 3) // 12 workers
-	job, err := sdk.Run(g, vertex.PageRank{Iterations: 3}, sdk.Options{Cluster: cl})
+	job, err := sdk.Run(context.Background(), g, vertex.PageRank{Iterations: 3}, sdk.Options{Config: bsp.Config{Cluster: cl}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,11 +112,11 @@ func TestChordOrderKeepsHostsAndRacksTogether(t *testing.T) {
 
 func TestSpinnerCutsLessThanHash(t *testing.T) {
 	g := datasets.Must(datasets.Open("cti"))
-	hash, err := sdk.Run(g, vertex.PageRank{Iterations: 2}, sdk.Options{})
+	hash, err := sdk.Run(context.Background(), g, vertex.PageRank{Iterations: 2}, sdk.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	lp, err := sdk.Run(g, vertex.PageRank{Iterations: 2}, sdk.Options{Partitioner: "spinner", Seed: 1})
+	lp, err := sdk.Run(context.Background(), g, vertex.PageRank{Iterations: 2}, sdk.Options{Partitioner: "spinner", Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +140,7 @@ func TestSpinnerCutsLessThanHash(t *testing.T) {
 	if self(lp) < 2*self(hash) {
 		t.Fatalf("self traffic share: spinner %.2f, hash %.2f", self(lp), self(hash))
 	}
-	if _, err := sdk.Run(g, vertex.PageRank{}, sdk.Options{Partitioner: "metis"}); err == nil {
+	if _, err := sdk.Run(context.Background(), g, vertex.PageRank{}, sdk.Options{Partitioner: "metis"}); err == nil {
 		t.Fatal("unknown partitioner accepted")
 	}
 }

@@ -1,6 +1,7 @@
 package community
 
 import (
+	"context"
 	"encoding/binary"
 	"hash/fnv"
 	"math"
@@ -137,37 +138,63 @@ func checkResult(t *testing.T, g *graph.Graph, r Result, gamma float64) {
 
 func TestLouvainSmall(t *testing.T) {
 	for _, g := range []*graph.Graph{twoTriangles(false, 1), twoTriangles(true, 1), twoTriangles(false, 0.5)} {
-		r := Louvain(g, Options{})
+		r := mustLouvain(t, g, Options{})
 		checkResult(t, g, r, 1)
 		if want := []int32{0, 0, 0, 1, 1, 1}; !slices.Equal(r.Membership, want) {
 			t.Errorf("%v: membership %v, want %v", g, r.Membership, want)
 		}
 	}
 	// No vertices, no edges, only isolated vertices and a self-loop.
-	if r := Louvain(graph.FromEdges(0, false, nil), Options{}); len(r.Membership) != 0 || r.NumCommunities != 0 || r.Modularity != 0 {
+	if r := mustLouvain(t, graph.FromEdges(0, false, nil), Options{}); len(r.Membership) != 0 || r.NumCommunities != 0 || r.Modularity != 0 {
 		t.Errorf("empty graph: %+v", r)
 	}
-	r := Louvain(graph.FromEdges(3, false, nil), Options{})
+	r := mustLouvain(t, graph.FromEdges(3, false, nil), Options{})
 	if !slices.Equal(r.Membership, []int32{0, 1, 2}) || r.Modularity != 0 {
 		t.Errorf("edgeless graph: %+v", r)
 	}
-	r = Louvain(graph.FromEdges(3, false, [][2]int{{0, 0}, {1, 2}}), Options{})
+	r = mustLouvain(t, graph.FromEdges(3, false, [][2]int{{0, 0}, {1, 2}}), Options{})
 	checkResult(t, graph.FromEdges(3, false, [][2]int{{0, 0}, {1, 2}}), r, 1)
 	if !slices.Equal(r.Membership, []int32{0, 1, 1}) || !near(r.Modularity, 0.5) {
 		t.Errorf("self-loop and an edge: %+v", r)
 	}
 }
 
-func TestLouvainPanics(t *testing.T) {
+func TestLouvainErrors(t *testing.T) {
 	b := graph.NewBuilder(false)
 	b.AddWeightedEdge(0, 1, -1)
 	neg := b.Build()
-	mustPanic(t, "edge weight -1", func() { Louvain(neg, Options{}) })
 	b = graph.NewBuilder(true)
 	b.AddWeightedEdge(0, 1, math.NaN())
 	nan := b.Build()
-	mustPanic(t, "edge weight NaN", func() { Louvain(nan, Options{}) })
-	mustPanic(t, "resolution -1", func() { Louvain(twoTriangles(false, 1), Options{Resolution: -1}) })
+	for _, c := range []struct {
+		g    *graph.Graph
+		o    Options
+		want string
+	}{
+		{neg, Options{}, "community.Louvain: edge weight -1"},
+		{nan, Options{}, "community.Louvain: edge weight NaN"},
+		{twoTriangles(false, 1), Options{Resolution: -1}, "community.Louvain: resolution -1"},
+		{nil, Options{}, "community.Louvain: nil graph"},
+	} {
+		r, err := Louvain(context.Background(), c.g, c.o)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("error %v, want %q", err, c.want)
+		}
+		if r.Membership != nil {
+			t.Errorf("%q: a membership with the error", c.want)
+		}
+	}
+}
+
+// mustLouvain runs Louvain without a deadline and fails the test on an
+// error.
+func mustLouvain(t testing.TB, g *graph.Graph, o Options) Result {
+	t.Helper()
+	r, err := Louvain(context.Background(), g, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 // TestLouvainKarate: the optimum is 0.4198 (Brandes et al. 2008); 0.4188
@@ -175,7 +202,7 @@ func TestLouvainPanics(t *testing.T) {
 func TestLouvainKarate(t *testing.T) {
 	g := datasets.Must(datasets.Open("karate"))
 	for seed := uint64(0); seed < 30; seed++ {
-		r := Louvain(g, Options{Seed: seed})
+		r := mustLouvain(t, g, Options{Seed: seed})
 		checkResult(t, g, r, 1)
 		if r.Modularity < 0.4188 {
 			t.Errorf("seed %d: Q = %.4f, want ≥ 0.4188", seed, r.Modularity)
@@ -198,7 +225,7 @@ func TestLouvainLesMiserables(t *testing.T) {
 		t.Fatalf("lesmis: %v, total weight %g, vertex 11 %q of degree %d", g, total/2, g.Label(valjean), g.Degree(valjean))
 	}
 	for seed := uint64(0); seed < 30; seed++ {
-		r := Louvain(g, Options{Seed: seed})
+		r := mustLouvain(t, g, Options{Seed: seed})
 		checkResult(t, g, r, 1)
 		if r.Modularity < 0.555 {
 			t.Errorf("seed %d: Q = %.4f, want ≥ 0.555", seed, r.Modularity)
@@ -214,7 +241,7 @@ func TestLouvainLesMiserables(t *testing.T) {
 		}
 	}
 	u := b.Build()
-	if r := Louvain(u, Options{}); r.Modularity < 0.5599 {
+	if r := mustLouvain(t, u, Options{}); r.Modularity < 0.5599 {
 		t.Errorf("unweighted: Q = %.4f, want 0.5600", r.Modularity)
 	}
 }
@@ -230,7 +257,7 @@ func planted(t testing.TB, n int, mixing float64, seed uint64) (*graph.Graph, []
 func TestLouvainPlanted(t *testing.T) {
 	for _, mu := range []float64{0.1, 0.3, 0.5} {
 		g, comm := planted(t, 5000, mu, 1)
-		r := Louvain(g, Options{Seed: 1})
+		r := mustLouvain(t, g, Options{Seed: 1})
 		checkResult(t, g, r, 1)
 		nmi := NMI(r.Membership, comm)
 		truth := Modularity(g, comm, 1)
@@ -265,7 +292,7 @@ func TestLouvainDeterministic(t *testing.T) {
 	}{{"planted", g, 0xb720e34dc5110886}, {"lesmis", lesmis, 0xc3b5cf3e41ae71e1}} {
 		var first Result
 		for i, w := range []int{1, 2, 3, 8} {
-			r := Louvain(c.g, Options{Seed: 5, Workers: w})
+			r := mustLouvain(t, c.g, Options{Seed: 5, Workers: w})
 			if i == 0 {
 				first = r
 				t.Logf("%s: fingerprint %#x, Q = %.15f", c.name, fingerprint(r.Membership), r.Modularity)
@@ -279,8 +306,8 @@ func TestLouvainDeterministic(t *testing.T) {
 			}
 		}
 	}
-	a := Louvain(g, Options{Seed: 1})
-	b := Louvain(g, Options{Seed: 2})
+	a := mustLouvain(t, g, Options{Seed: 1})
+	b := mustLouvain(t, g, Options{Seed: 2})
 	if slices.Equal(a.Membership, b.Membership) {
 		t.Error("seeds 1 and 2 give the same partition")
 	}
@@ -290,7 +317,7 @@ func TestLouvainResolution(t *testing.T) {
 	g := datasets.Must(datasets.Open("lesmis"))
 	prev := 0
 	for _, gamma := range []float64{0.25, 0.5, 1, 2, 4} {
-		r := Louvain(g, Options{Resolution: gamma})
+		r := mustLouvain(t, g, Options{Resolution: gamma})
 		checkResult(t, g, r, gamma)
 		t.Logf("γ = %g: %d communities, Q_γ = %.4f", gamma, r.NumCommunities, r.Modularity)
 		if r.NumCommunities <= prev {
@@ -299,16 +326,16 @@ func TestLouvainResolution(t *testing.T) {
 		prev = r.NumCommunities
 	}
 	// Options.Resolution 0 means 1.
-	if a, b := Louvain(g, Options{}), Louvain(g, Options{Resolution: 1}); !slices.Equal(a.Membership, b.Membership) {
+	if a, b := mustLouvain(t, g, Options{}), mustLouvain(t, g, Options{Resolution: 1}); !slices.Equal(a.Membership, b.Membership) {
 		t.Error("Resolution 0 is not 1")
 	}
 }
 
 func TestLouvainMaxLevels(t *testing.T) {
 	g, _ := planted(t, 5000, 0.3, 1)
-	one := Louvain(g, Options{MaxLevels: 1})
+	one := mustLouvain(t, g, Options{MaxLevels: 1})
 	checkResult(t, g, one, 1)
-	all := Louvain(g, Options{})
+	all := mustLouvain(t, g, Options{})
 	checkResult(t, g, all, 1)
 	if len(one.Levels) != 1 || len(all.Levels) < 2 {
 		t.Errorf("levels: %d with MaxLevels 1, %d without", len(one.Levels), len(all.Levels))
@@ -367,7 +394,7 @@ func BenchmarkLouvain(b *testing.B) {
 		b.Run(map[int]string{1: "workers=1", 2: "workers=2"}[w], func(b *testing.B) {
 			var r Result
 			for b.Loop() {
-				r = Louvain(g, Options{Workers: w})
+				r = mustLouvain(b, g, Options{Workers: w})
 			}
 			b.ReportMetric(r.Modularity, "Q")
 		})

@@ -1,6 +1,7 @@
 package community_test
 
 import (
+	"context"
 	"fmt"
 
 	"superstep/algo/community"
@@ -11,7 +12,10 @@ import (
 // Find the communities of Zachary's karate club.
 func ExampleLouvain() {
 	g := datasets.Must(datasets.Open("karate"))
-	r := community.Louvain(g, community.Options{Seed: 1})
+	r, err := community.Louvain(context.Background(), g, community.Options{Seed: 1})
+	if err != nil {
+		panic(err)
+	}
 	fmt.Printf("%d communities, modularity %.4f\n", r.NumCommunities, r.Modularity)
 	// The instructor (id 1) and the administrator (id 34) end up apart.
 	instructor, _ := g.Index(1)
@@ -31,7 +35,7 @@ func ExampleNMI() {
 	if err != nil {
 		panic(err)
 	}
-	r := community.Louvain(g, community.Options{Seed: 1})
+	r, err := community.Louvain(context.Background(), g, community.Options{Seed: 1})
 	fmt.Printf("planted modularity %.3f, found %.3f\n", community.Modularity(g, planted, 1), r.Modularity)
 	fmt.Printf("NMI %.2f\n", community.NMI(r.Membership, planted))
 	// Output:

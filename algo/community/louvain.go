@@ -1,13 +1,12 @@
 package community
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
-	"sync/atomic"
 
+	"superstep/internal/parallel"
 	"superstep/sdk/graph"
 )
 
@@ -80,38 +79,52 @@ type Result struct {
 // reach their optimum modularity (0.4198 and, weighted, 0.5667) for each
 // of 200 seeds tried.
 //
-// Weights must be finite and non-negative (Louvain panics otherwise); a
-// directed graph is treated as undirected (see the package documentation).
-// The result is the same for a seed on every run and machine. Graph
-// conversion, aggregation and the repeated runs use Options.Workers
-// goroutines without changing the result; each local moving is
-// sequential.
-func Louvain(g *graph.Graph, opts Options) Result {
+// Weights must be finite and non-negative (Louvain returns an error
+// otherwise); a directed graph is treated as undirected (see the package
+// documentation). The result is the same for a seed on every run and
+// machine. Graph conversion, aggregation and the repeated runs use
+// Options.Workers goroutines without changing the result; each local
+// moving is sequential.
+//
+// Louvain returns promptly when ctx is cancelled, with an error wrapping
+// ctx.Err() (and the zero Result): in a notebook, pass sdk.Context().
+func Louvain(ctx context.Context, g *graph.Graph, opts Options) (Result, error) {
 	gamma := opts.Resolution
 	if gamma == 0 {
 		gamma = 1
 	}
 	if !(gamma > 0) || math.IsInf(gamma, 1) {
-		panic(fmt.Sprintf("community.Louvain: resolution %g, want a positive number", opts.Resolution))
+		return Result{}, fmt.Errorf("community.Louvain: resolution %g, want a positive number", opts.Resolution)
+	}
+	if g == nil {
+		return Result{}, fmt.Errorf("community.Louvain: nil graph")
 	}
 	tol := opts.Tolerance
 	if tol == 0 {
 		tol = 1e-7
 	}
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+	workers := parallel.Workers(opts.Workers, g.NumVertices())
+	res, err := louvain(ctx, g, gamma, tol, workers, opts)
+	if err != nil {
+		return Result{}, fmt.Errorf("community.Louvain: %w", err)
 	}
-	base := fromGraph(g, workers)
+	return res, nil
+}
+
+func louvain(ctx context.Context, g *graph.Graph, gamma, tol float64, workers int, opts Options) (Result, error) {
+	base, err := fromGraph(ctx, g, workers)
+	if err != nil {
+		return Result{}, err
+	}
 	n := base.n()
 	m2 := 0.0
 	for _, k := range base.k {
 		m2 += k
 	}
 	if n == 0 || m2 == 0 {
-		return singletons(n)
+		return singletons(n), nil
 	}
-	p := params{gamma: gamma, m2: m2, tol: tol, maxLevels: opts.MaxLevels, seed: opts.Seed}
+	p := params{ctx: ctx, gamma: gamma, m2: m2, tol: tol, maxLevels: opts.MaxLevels, seed: opts.Seed}
 	// A small graph is run several times from different orders, as many
 	// as cost about as much as one run on a graph of smallWork arcs.
 	runs := min(maxTrials, max(1, smallWork/max(1, len(base.adj))))
@@ -119,14 +132,20 @@ func Louvain(g *graph.Graph, opts Options) Result {
 		return p.run(base, 0, workers)
 	}
 	results := make([]Result, runs)
-	parallel(workers, runs, func(t int) { results[t] = p.run(base, uint64(t), 1) })
+	errs := make([]error, runs)
+	if err := parallel.For(ctx, workers, runs, func(_, t int) { results[t], errs[t] = p.run(base, uint64(t), 1) }); err != nil {
+		return Result{}, err
+	}
 	best := 0
 	for t := range results {
+		if errs[t] != nil {
+			return Result{}, errs[t]
+		}
 		if results[t].Modularity > results[best].Modularity {
 			best = t
 		}
 	}
-	return results[best]
+	return results[best], nil
 }
 
 // smallWork is the number of arcs below which whole runs are repeated.
@@ -141,8 +160,10 @@ func singletons(n int) Result {
 	return res
 }
 
-// params are Louvain's settings for one graph.
+// params are Louvain's settings for one graph, and the context that
+// stops it.
 type params struct {
+	ctx            context.Context
 	gamma, m2, tol float64
 	maxLevels      int
 	seed           uint64
@@ -150,13 +171,13 @@ type params struct {
 
 // run is one run of Louvain on base, its vertex order drawn from the
 // seed and stream.
-func (p params) run(base *level, stream uint64, workers int) Result {
+func (p params) run(base *level, stream uint64, workers int) (Result, error) {
 	n := base.n()
 	gamma, m2, tol := p.gamma, p.m2, p.tol
 	res := singletons(n)
 	q0 := base.modularity(gamma, m2)
 	res.Modularity = q0
-	s := newMover(n)
+	s := newMover(p.ctx, n)
 	rng := rand.New(rand.NewPCG(p.seed, 0x4c6f757661696e21+stream)) // "Louvain!"
 
 	// The first level.
@@ -165,11 +186,15 @@ func (p params) run(base *level, stream uint64, workers int) Result {
 		comm[i] = int32(i)
 	}
 	tot := append([]float64(nil), base.k...)
-	if s.move(base, comm, tot, rng, gamma, m2) == 0 {
-		return res
+	moves, err := s.move(base, comm, tot, rng, gamma, m2)
+	if err != nil || moves == 0 {
+		return res, err
 	}
 	k := renumber(comm, s.ids)
-	g1 := aggregate(base, comm, k, workers)
+	g1, err := aggregate(p.ctx, base, comm, k, workers)
+	if err != nil {
+		return Result{}, err
+	}
 	q1 := g1.modularity(gamma, m2)
 	res.Levels = [][]int32{append([]int32(nil), comm...)}
 	res.LevelModularity = []float64{q1}
@@ -192,12 +217,19 @@ func (p params) run(base *level, stream uint64, workers int) Result {
 		for i := range seeds {
 			seeds[i] = rng.Uint64()
 		}
-		parallel(min(workers, len(trials)), len(trials), func(t int) {
+		errs := make([]error, len(trials))
+		err := parallel.For(p.ctx, workers, len(trials), func(_, t int) {
 			r := rand.New(rand.NewPCG(p.seed, seeds[t]))
-			trials[t] = multilevel(g1, r, gamma, m2, q1, tol, maxLevels)
+			trials[t], errs[t] = multilevel(p.ctx, g1, r, gamma, m2, q1, tol, maxLevels)
 		})
+		if err != nil {
+			return Result{}, err
+		}
 		best := 0
 		for t := range trials {
+			if errs[t] != nil {
+				return Result{}, errs[t]
+			}
 			if trials[t].q > trials[best].q {
 				best = t
 			}
@@ -222,12 +254,14 @@ func (p params) run(base *level, stream uint64, workers int) Result {
 	for u, c := range comm {
 		tot[c] += base.k[u]
 	}
-	s.move(base, comm, tot, rng, gamma, m2)
+	if _, err := s.move(base, comm, tot, rng, gamma, m2); err != nil {
+		return Result{}, err
+	}
 	k = renumber(comm, s.ids)
 	res.Membership = comm
 	res.NumCommunities = k
 	res.Modularity = base.partitionModularity(comm, k, gamma, m2)
-	return res
+	return res, nil
 }
 
 // maxTrials bounds the repeated runs: of a small graph, and of the levels
@@ -245,9 +279,9 @@ type coarseRun struct {
 // multilevel runs Louvain on g from single vertices (at most maxLevels
 // levels if positive; prevQ is the modularity of that start) and refines
 // the result back down to g.
-func multilevel(g *level, rng *rand.Rand, gamma, m2, prevQ, tol float64, maxLevels int) coarseRun {
+func multilevel(ctx context.Context, g *level, rng *rand.Rand, gamma, m2, prevQ, tol float64, maxLevels int) (coarseRun, error) {
 	var run coarseRun
-	s := newMover(g.n())
+	s := newMover(ctx, g.n())
 	graphs := []*level{g}
 	cur := g
 	for l := 0; maxLevels <= 0 || l < maxLevels; l++ {
@@ -256,11 +290,18 @@ func multilevel(g *level, rng *rand.Rand, gamma, m2, prevQ, tol float64, maxLeve
 			comm[i] = int32(i)
 		}
 		tot := append([]float64(nil), cur.k...)
-		if s.move(cur, comm, tot, rng, gamma, m2) == 0 {
+		moves, err := s.move(cur, comm, tot, rng, gamma, m2)
+		if err != nil {
+			return coarseRun{}, err
+		}
+		if moves == 0 {
 			break
 		}
 		k := renumber(comm, s.ids)
-		next := aggregate(cur, comm, k, 1)
+		next, err := aggregate(ctx, cur, comm, k, 1)
+		if err != nil {
+			return coarseRun{}, err
+		}
 		q := next.modularity(gamma, m2)
 		run.maps = append(run.maps, comm)
 		run.levelQ = append(run.levelQ, q)
@@ -283,13 +324,15 @@ func multilevel(g *level, rng *rand.Rand, gamma, m2, prevQ, tol float64, maxLeve
 			comm[u] = part[run.maps[l][u]]
 			tot[comm[u]] += lv.k[u]
 		}
-		s.move(lv, comm, tot, rng, gamma, m2)
+		if _, err := s.move(lv, comm, tot, rng, gamma, m2); err != nil {
+			return coarseRun{}, err
+		}
 		part = comm
 	}
 	k := renumber(part, s.ids)
 	run.part = part
 	run.q = g.partitionModularity(part, k, gamma, m2)
-	return run
+	return run, nil
 }
 
 // level is one level's undirected graph in CSR form, self-loops kept
@@ -303,6 +346,14 @@ type level struct {
 }
 
 func (lv *level) n() int { return len(lv.off) - 1 }
+
+// weight is the weight of arc a (1 when the level has no weights).
+func (lv *level) weight(a int) float64 {
+	if lv.w == nil {
+		return 1
+	}
+	return lv.w[a]
+}
 
 // modularity is that of the partition into single vertices.
 func (lv *level) modularity(gamma, m2 float64) float64 {
@@ -330,27 +381,28 @@ func (lv *level) partitionModularity(comm []int32, k int, gamma, m2 float64) flo
 		lo, hi := lv.off[u], lv.off[u+1]
 		for i, v := range lv.adj[lo:hi] {
 			if comm[v] == cu {
-				if lv.w == nil {
-					in += 0.5
-				} else {
-					in += lv.w[lo+i] / 2
-				}
+				in += lv.weight(lo+i) / 2
 			}
 		}
 	}
 	return modularity(in, tot, m2, gamma)
 }
 
-// checkWeight panics on a weight Louvain cannot use.
-func checkWeight(w float64) {
+// checkWeight rejects a weight Louvain cannot use.
+func checkWeight(w float64) error {
 	if !(w >= 0) || math.IsInf(w, 1) {
-		panic(fmt.Sprintf("community.Louvain: edge weight %g, want a finite non-negative number", w))
+		return fmt.Errorf("edge weight %g, want a finite non-negative number", w)
 	}
+	return nil
 }
+
+// checkEvery is how many vertices a sequential loop handles between two
+// looks at the context (well under a millisecond of work).
+const checkEvery = 1 << 12
 
 // fromGraph converts g to the first level: undirected, self-loops apart,
 // no weights stored when g has none.
-func fromGraph(g *graph.Graph, workers int) *level {
+func fromGraph(ctx context.Context, g *graph.Graph, workers int) (*level, error) {
 	n := g.NumVertices()
 	lv := &level{off: make([]int, n+1), loop: make([]float64, n), k: make([]float64, n)}
 	weighted := g.Weighted()
@@ -381,12 +433,16 @@ func fromGraph(g *graph.Graph, workers int) *level {
 			lv.k[u] += w
 		}
 		for u := 0; u < n; u++ {
-			ws := g.EdgeWeights(u)
+			if u%checkEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			lo, _ := g.ArcRange(u)
 			for i, v := range g.Neighbors(u) {
-				w := 1.0
-				if ws != nil {
-					w = ws[i]
-					checkWeight(w)
+				w := g.Weight(lo + i)
+				if err := checkWeight(w); err != nil {
+					return nil, err
 				}
 				if int(v) == u {
 					lv.loop[u] += w
@@ -397,15 +453,14 @@ func fromGraph(g *graph.Graph, workers int) *level {
 				put(v, int32(u), w)
 			}
 		}
-		return lv
+		return lv, nil
 	}
 	// Undirected: copy each neighbour list without its self-loops, in
 	// parallel over fixed blocks of vertices.
 	const block = 4096
-	blocks := (n + block - 1) / block
 	deg := lv.off[1:]
-	parallel(workers, blocks, func(b int) {
-		for u := b * block; u < min(n, (b+1)*block); u++ {
+	err := parallel.Chunks(ctx, workers, n, block, func(_, lo, hi int) {
+		for u := lo; u < hi; u++ {
 			d := 0
 			for _, v := range g.Neighbors(u) {
 				if int(v) != u {
@@ -415,6 +470,9 @@ func fromGraph(g *graph.Graph, workers int) *level {
 			deg[u] = d
 		}
 	})
+	if err != nil {
+		return nil, err
+	}
 	for u := 0; u < n; u++ {
 		lv.off[u+1] += lv.off[u]
 	}
@@ -422,16 +480,20 @@ func fromGraph(g *graph.Graph, workers int) *level {
 	if weighted {
 		lv.w = make([]float64, lv.off[n])
 	}
-	parallel(workers, blocks, func(b int) {
-		for u := b * block; u < min(n, (b+1)*block); u++ {
+	// The first bad weight of each block, reported in block order.
+	bad := make([]error, (n+block-1)/block)
+	err = parallel.Chunks(ctx, workers, n, block, func(_, from, to int) {
+		for u := from; u < to; u++ {
 			p := lv.off[u]
-			ws := g.EdgeWeights(u)
+			lo, _ := g.ArcRange(u)
 			k := 0.0
 			for i, v := range g.Neighbors(u) {
-				w := 1.0
-				if ws != nil {
-					w = ws[i]
-					checkWeight(w)
+				w := g.Weight(lo + i)
+				if err := checkWeight(w); err != nil {
+					if bad[from/block] == nil {
+						bad[from/block] = err
+					}
+					continue
 				}
 				if int(v) == u {
 					lv.loop[u] += w
@@ -448,51 +510,21 @@ func fromGraph(g *graph.Graph, workers int) *level {
 			lv.k[u] = k
 		}
 	})
-	return lv
-}
-
-// parallel runs f(0..tasks-1) on up to workers goroutines.
-func parallel(workers, tasks int, f func(task int)) {
-	if workers > tasks {
-		workers = tasks
+	if err != nil {
+		return nil, err
 	}
-	if workers <= 1 {
-		for t := 0; t < tasks; t++ {
-			f(t)
+	for _, err := range bad {
+		if err != nil {
+			return nil, err
 		}
-		return
 	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	var failure any
-	var once sync.Once
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() {
-				if r := recover(); r != nil {
-					once.Do(func() { failure = r })
-				}
-			}()
-			for {
-				t := int(next.Add(1)) - 1
-				if t >= tasks {
-					return
-				}
-				f(t)
-			}
-		}()
-	}
-	wg.Wait()
-	if failure != nil {
-		panic(failure)
-	}
+	return lv, nil
 }
 
 // mover holds the scratch space of local moving, sized for the input
-// graph and reused at every level.
+// graph and reused at every level, and the context that stops it.
 type mover struct {
+	ctx     context.Context
 	nw      []float64 // weight from the current vertex to each community; 0 when untouched
 	touched []int32   // communities with nw > 0
 	queue   []int32   // ring buffer of vertices to visit
@@ -500,8 +532,9 @@ type mover struct {
 	ids     []int32 // scratch for renumber
 }
 
-func newMover(n int) *mover {
+func newMover(ctx context.Context, n int) *mover {
 	return &mover{
+		ctx:     ctx,
 		nw:      make([]float64, n),
 		touched: make([]int32, 0, 64),
 		queue:   make([]int32, n),
@@ -514,8 +547,9 @@ func newMover(n int) *mover {
 // strengths are tot, and returns the number of moves. All vertices are
 // queued in an order shuffled by rng; a vertex moves to the neighbouring
 // community of greatest gain if that beats staying, and then its
-// neighbours outside its new community are queued again.
-func (s *mover) move(lv *level, comm []int32, tot []float64, rng *rand.Rand, gamma, m2 float64) int {
+// neighbours outside its new community are queued again. It stops with
+// s.ctx's error when that is cancelled.
+func (s *mover) move(lv *level, comm []int32, tot []float64, rng *rand.Rand, gamma, m2 float64) (int, error) {
 	n := lv.n()
 	q := s.queue[:n]
 	for i := range q {
@@ -529,7 +563,13 @@ func (s *mover) move(lv *level, comm []int32, tot []float64, rng *rand.Rand, gam
 	nw, touched := s.nw, s.touched[:0]
 	off, adj, ws, ks := lv.off, lv.adj, lv.w, lv.k
 	head, size, moves := 0, n, 0
-	for size > 0 {
+	for visits := 0; size > 0; visits++ {
+		if visits%checkEvery == 0 {
+			if err := s.ctx.Err(); err != nil {
+				s.touched = touched
+				return moves, err
+			}
+		}
 		u := q[head]
 		head++
 		if head == n {
@@ -596,7 +636,7 @@ func (s *mover) move(lv *level, comm []int32, tot []float64, rng *rand.Rand, gam
 		}
 	}
 	s.touched = touched
-	return moves
+	return moves, nil
 }
 
 // renumber renumbers comm to 0..k-1 in order of first appearance and
@@ -642,7 +682,7 @@ func Members(membership []int32, k int) (start, members []int32) {
 // between their members, the weight inside one becomes its loop. Blocks
 // of communities are built in parallel; each community's neighbour list
 // comes out the same whatever the number of workers.
-func aggregate(lv *level, comm []int32, k int, workers int) *level {
+func aggregate(ctx context.Context, lv *level, comm []int32, k int, workers int) (*level, error) {
 	start, members := Members(comm, k)
 
 	next := &level{off: make([]int, k+1), loop: make([]float64, k), k: make([]float64, k)}
@@ -672,16 +712,9 @@ func aggregate(lv *level, comm []int32, k int, workers int) *level {
 	outAdj := make([][]int32, nb)
 	outW := make([][]float64, nb)
 	deg := next.off[1:]
-	scratch := make(chan []float64, workers)
-	for i := 0; i < workers; i++ {
-		scratch <- nil
-	}
-	parallel(workers, nb, func(b int) {
-		nw := <-scratch
-		if nw == nil {
-			nw = make([]float64, k)
-		}
-		defer func() { scratch <- nw }()
+	// Each worker's weights to the neighbouring communities, all 0
+	// between two communities.
+	err := parallel.Each(ctx, workers, nb, func() []float64 { return make([]float64, k) }, func(nw []float64, b int) {
 		var touched []int32
 		// Each community has at most as many neighbours as arcs, and
 		// fewer than k.
@@ -695,10 +728,7 @@ func aggregate(lv *level, comm []int32, k int, workers int) *level {
 				str += lv.k[u]
 				lo, hi := lv.off[u], lv.off[u+1]
 				for i, v := range lv.adj[lo:hi] {
-					w := 1.0
-					if lv.w != nil {
-						w = lv.w[lo+i]
-					}
+					w := lv.weight(lo + i)
 					cv := comm[v]
 					if int(cv) == c {
 						loop += w / 2
@@ -724,15 +754,21 @@ func aggregate(lv *level, comm []int32, k int, workers int) *level {
 		}
 		outAdj[b], outW[b] = adj, wts
 	})
+	if err != nil {
+		return nil, err
+	}
 	for c := 0; c < k; c++ {
 		next.off[c+1] += next.off[c]
 	}
 	next.adj = make([]int32, next.off[k])
 	next.w = make([]float64, next.off[k])
-	parallel(workers, nb, func(b int) {
+	err = parallel.For(ctx, workers, nb, func(_, b int) {
 		p := next.off[blocks[b]]
 		copy(next.adj[p:], outAdj[b])
 		copy(next.w[p:], outW[b])
 	})
-	return next
+	if err != nil {
+		return nil, err
+	}
+	return next, nil
 }

@@ -24,13 +24,10 @@ func Modularity(g *graph.Graph, membership []int32, resolution float64) float64 
 	var in, m2 float64
 	directed := g.Directed()
 	for u := 0; u < n; u++ {
-		ws := g.EdgeWeights(u)
+		lo, _ := g.ArcRange(u)
 		cu := comm[u]
 		for i, v := range g.Neighbors(u) {
-			w := 1.0
-			if ws != nil {
-				w = ws[i]
-			}
+			w := g.Weight(lo + i)
 			switch {
 			case int(v) == u:
 				tot[cu] += 2 * w

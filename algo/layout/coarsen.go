@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 
@@ -72,13 +73,17 @@ func (l *level) vweight(v int32) float64 {
 
 // baseLevel wraps the input graph: an undirected graph as it is, a
 // directed one as the symmetric union of its arcs (each neighbour once).
-func baseLevel(g *graph.Graph) *level {
+// It returns ctx's error if that is cancelled first.
+func baseLevel(ctx context.Context, g *graph.Graph) (*level, error) {
 	n := g.NumVertices()
 	if !g.Directed() {
-		return &level{n: n, g: g}
+		return &level{n: n, g: g}, nil
 	}
 	deg := make([]int, n+1)
 	for v := 0; v < n; v++ {
+		if err := cancelled(ctx, v); err != nil {
+			return nil, err
+		}
 		for _, u := range g.Neighbors(v) {
 			if int(u) != v {
 				deg[v]++
@@ -93,6 +98,9 @@ func baseLevel(g *graph.Graph) *level {
 	adj := make([]int32, off[n])
 	fill := slices.Clone(off[:n])
 	for v := 0; v < n; v++ {
+		if err := cancelled(ctx, v); err != nil {
+			return nil, err
+		}
 		for _, u := range g.Neighbors(v) {
 			if int(u) == v {
 				continue
@@ -107,6 +115,9 @@ func baseLevel(g *graph.Graph) *level {
 	l.off = make([]int, n+1)
 	out := 0
 	for v := 0; v < n; v++ {
+		if err := cancelled(ctx, v); err != nil {
+			return nil, err
+		}
 		lo, hi := off[v], off[v+1]
 		slices.Sort(adj[lo:hi])
 		for i := lo; i < hi; i++ {
@@ -119,7 +130,7 @@ func baseLevel(g *graph.Graph) *level {
 		l.off[v+1] = out
 	}
 	l.adj = slices.Clip(adj[:out])
-	return l
+	return l, nil
 }
 
 // mix is SplitMix64's finaliser: a well-spread hash of x.
@@ -173,8 +184,8 @@ func degreeOrder(l *level, rng *rand.Rand, descending bool) []int32 {
 // graphs do — pairs of still unmatched vertices sharing a neighbour, then
 // pairs of isolated vertices. With l.group set, only vertices of the same
 // group pair (isolated ones not at all). It returns each vertex's partner
-// or −1.
-func matchGroups(l *level, rng *rand.Rand) []int32 {
+// or −1, or ctx's error if that is cancelled first.
+func matchGroups(ctx context.Context, l *level, rng *rand.Rand) ([]int32, error) {
 	n := l.n
 	order := degreeOrder(l, rng, false)
 	salt := rng.Uint64()
@@ -183,7 +194,10 @@ func matchGroups(l *level, rng *rand.Rand) []int32 {
 		match[i] = -1
 	}
 	pairs := 0
-	for _, u := range order {
+	for k, u := range order {
+		if err := cancelled(ctx, k); err != nil {
+			return nil, err
+		}
 		if match[u] >= 0 {
 			continue
 		}
@@ -212,7 +226,10 @@ func matchGroups(l *level, rng *rand.Rand) []int32 {
 		}
 	}
 	if n-pairs > n*3/4 {
-		for _, h := range order {
+		for k, h := range order {
+			if err := cancelled(ctx, k); err != nil {
+				return nil, err
+			}
 			pending := int32(-1)
 			for _, v := range l.nbrs(int(h)) {
 				if v == h || v == pending || match[v] >= 0 {
@@ -243,7 +260,7 @@ func matchGroups(l *level, rng *rand.Rand) []int32 {
 			lone = -1
 		}
 	}
-	return match
+	return match, nil
 }
 
 func hasNeighbour(l *level, v int32) bool {
@@ -262,8 +279,9 @@ func hasNeighbour(l *level, v int32) bool {
 // vertices (so that a hub cannot swallow the graph in one level). Vertices
 // left alone that way (the hub's other leaves) then group, up to misCap
 // at a time, with others alone around the same neighbour. It returns each
-// vertex's aggregate, named by one of its members.
-func misGroups(l *level, rng *rand.Rand) []int32 {
+// vertex's aggregate, named by one of its members; or ctx's error if
+// that is cancelled first.
+func misGroups(ctx context.Context, l *level, rng *rand.Rand) ([]int32, error) {
 	n := l.n
 	order := degreeOrder(l, rng, true)
 	agg := make([]int32, n)
@@ -271,7 +289,10 @@ func misGroups(l *level, rng *rand.Rand) []int32 {
 		agg[i] = -1
 	}
 	size := make([]int32, n)
-	for _, u := range order {
+	for k, u := range order {
+		if err := cancelled(ctx, k); err != nil {
+			return nil, err
+		}
 		if agg[u] >= 0 {
 			continue
 		}
@@ -286,7 +307,10 @@ func misGroups(l *level, rng *rand.Rand) []int32 {
 			}
 		}
 	}
-	for _, h := range order {
+	for k, h := range order {
+		if err := cancelled(ctx, k); err != nil {
+			return nil, err
+		}
 		lead := int32(-1)
 		for _, v := range l.nbrs(int(h)) {
 			if v == h || agg[v] != v || size[v] != 1 {
@@ -301,7 +325,7 @@ func misGroups(l *level, rng *rand.Rand) []int32 {
 			size[v] = 0
 		}
 	}
-	return agg
+	return agg, nil
 }
 
 // contract builds the coarse level whose vertices are the groups of the
@@ -309,8 +333,9 @@ func misGroups(l *level, rng *rand.Rand) []int32 {
 // itself for a representative). Coarse vertices are numbered in order of
 // their lowest fine vertex; edge weights and vertex weights add up, edges
 // inside a group vanish. It sets fine.parent. The arcs are gathered on
-// e's workers; the result does not depend on their number.
-func (e *engine) contract(fine *level, group func(v int32) int32) *level {
+// e's workers; the result does not depend on their number. It returns
+// e.ctx's error if that is cancelled first.
+func (e *engine) contract(fine *level, group func(v int32) int32) (*level, error) {
 	n := fine.n
 	parent := make([]int32, n)
 	for i := range parent {
@@ -368,7 +393,7 @@ func (e *engine) contract(fine *level, group func(v int32) int32) *level {
 	ws := make([]marks, max(e.workers, 1))
 	blocks := (int(nc) + contractBlock - 1) / contractBlock
 	coarse.off = make([]int, nc+1)
-	e.parallelWorkers(blocks, func(w, b int) {
+	err := e.parallelWorkers(blocks, func(w, b int) {
 		if ws[w].mark == nil {
 			ws[w] = marks{make([]int32, nc), make([]int, nc)}
 		}
@@ -387,12 +412,15 @@ func (e *engine) contract(fine *level, group func(v int32) int32) *level {
 			coarse.off[c+1] = deg
 		}
 	})
+	if err != nil {
+		return nil, err
+	}
 	for c := int32(0); c < nc; c++ {
 		coarse.off[c+1] += coarse.off[c]
 	}
 	coarse.adj = make([]int32, coarse.off[nc])
 	coarse.ew = make([]float32, coarse.off[nc])
-	e.parallelWorkers(blocks, func(w, b int) {
+	err = e.parallelWorkers(blocks, func(w, b int) {
 		if ws[w].mark == nil {
 			ws[w] = marks{make([]int32, nc), make([]int, nc)}
 		}
@@ -423,5 +451,8 @@ func (e *engine) contract(fine *level, group func(v int32) int32) *level {
 			}
 		}
 	})
-	return coarse
+	if err != nil {
+		return nil, err
+	}
+	return coarse, nil
 }

@@ -75,15 +75,15 @@ func TestMatchingContraction(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(1, 1))
-	fine := baseLevel(g)
+	fine := mustBase(t, g)
 	for round := 0; fine.n > 20 && round < 7; round++ {
-		match := matchGroups(fine, rng)
+		match := must[[]int32](t)(matchGroups(context.Background(), fine, rng))
 		for v, m := range match {
 			if m >= 0 && (match[m] != int32(v) || int(m) == v) {
 				t.Fatalf("round %d: match not symmetric at %d", round, v)
 			}
 		}
-		coarse := testEngine(2).contract(fine, func(v int32) int32 {
+		coarse := mustContract(t, testEngine(2), fine, func(v int32) int32 {
 			if m := match[v]; m >= 0 && m < v {
 				return m
 			}
@@ -91,7 +91,7 @@ func TestMatchingContraction(t *testing.T) {
 		})
 		checkContraction(t, fine, coarse)
 		// Any number of workers gathers the same arcs in the same order.
-		one := testEngine(1).contract(fine, func(v int32) int32 {
+		one := mustContract(t, testEngine(1), fine, func(v int32) int32 {
 			if m := match[v]; m >= 0 && m < v {
 				return m
 			}
@@ -110,8 +110,8 @@ func TestMatchingContraction(t *testing.T) {
 func TestMISContraction(t *testing.T) {
 	g := mustLattice(t, 30, 30)
 	rng := rand.New(rand.NewPCG(1, 1))
-	fine := baseLevel(g)
-	agg := misGroups(fine, rng)
+	fine := mustBase(t, g)
+	agg := must[[]int32](t)(misGroups(context.Background(), fine, rng))
 	for v, a := range agg {
 		if agg[a] != a {
 			t.Fatalf("vertex %d in aggregate %d, which is not its own aggregate", v, a)
@@ -120,7 +120,7 @@ func TestMISContraction(t *testing.T) {
 			t.Fatalf("vertex %d in the aggregate of %d, neither adjacent nor sharing a neighbour", v, a)
 		}
 	}
-	coarse := testEngine(2).contract(fine, func(v int32) int32 { return agg[v] })
+	coarse := mustContract(t, testEngine(2), fine, func(v int32) int32 { return agg[v] })
 	checkContraction(t, fine, coarse)
 	if coarse.n > fine.n/2 {
 		t.Errorf("%d → %d vertices", fine.n, coarse.n)
@@ -150,7 +150,7 @@ func adjacent(l *level, a, b int) bool {
 func TestStarCoarsensQuickly(t *testing.T) {
 	g := graph.FromEdges(10001, false, starEdges(10000))
 	for _, c := range []Coarsening{Matching, MIS} {
-		levels, err := testEngine(2).hierarchy(baseLevel(g), c, rand.New(rand.NewPCG(1, 1)), 0)
+		levels, err := testEngine(2).hierarchy(mustBase(t, g), c, rand.New(rand.NewPCG(1, 1)), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -165,7 +165,7 @@ func TestStarCoarsensQuickly(t *testing.T) {
 // A directed graph's arcs become undirected edges, each pair once.
 func TestDirectedBase(t *testing.T) {
 	g := graph.FromEdges(4, true, [][2]int{{0, 1}, {1, 0}, {1, 2}, {2, 2}, {3, 1}, {3, 1}})
-	l := baseLevel(g)
+	l := mustBase(t, g)
 	want := [][]int32{{1}, {0, 2, 3}, {1}, {1}}
 	for v := range want {
 		got := l.nbrs(v)
@@ -182,4 +182,26 @@ func TestDirectedBase(t *testing.T) {
 
 func testEngine(workers int) *engine {
 	return &engine{ctx: context.Background(), workers: workers}
+}
+
+// must returns a function that returns v, failing the test on err: for
+// the functions that can only fail on cancellation.
+func must[T any](t testing.TB) func(v T, err error) T {
+	return func(v T, err error) T {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+}
+
+func mustBase(t testing.TB, g *graph.Graph) *level {
+	t.Helper()
+	return must[*level](t)(baseLevel(context.Background(), g))
+}
+
+func mustContract(t testing.TB, e *engine, fine *level, group func(v int32) int32) *level {
+	t.Helper()
+	return must[*level](t)(e.contract(fine, group))
 }

@@ -3,9 +3,9 @@ package layout
 import (
 	"context"
 	"math"
-	"sync"
-	"sync/atomic"
 	"time"
+
+	"superstep/internal/parallel"
 )
 
 // engine runs the force iterations, reusing its buffers across levels.
@@ -75,7 +75,7 @@ func (e *engine) refine(l *level, pos []float64, unit, stepFactor float64, adapt
 		// then repulsion group by group in Morton order, which moves the
 		// vertices into next.
 		force := e.force
-		e.parallel(n, func(lo, hi int) {
+		err := e.parallel(n, func(lo, hi int) {
 			for v := lo; v < hi; v++ {
 				x, y := pos[2*v], pos[2*v+1]
 				var ax, ay float64
@@ -92,7 +92,12 @@ func (e *engine) refine(l *level, pos []float64, unit, stepFactor float64, adapt
 				force[2*v], force[2*v+1] = ax, ay
 			}
 		})
-		e.tree.build(pos, mass)
+		if err != nil {
+			return nil, err
+		}
+		if err := e.tree.build(e.ctx, pos, mass); err != nil {
+			return nil, err
+		}
 		next := e.next
 		order := e.tree.order
 		groups := e.tree.groups
@@ -100,7 +105,7 @@ func (e *engine) refine(l *level, pos []float64, unit, stepFactor float64, adapt
 		e.energy = grow(e.energy, chunks)
 		p := e.p
 		stepNow := step
-		e.parallelWorkers(chunks, func(w, c int) {
+		err = e.parallelWorkers(chunks, func(w, c int) {
 			sc := &e.scratch[w]
 			en := 0.0
 			for _, group := range groups[c*groupChunk : min(len(groups), (c+1)*groupChunk)] {
@@ -129,6 +134,9 @@ func (e *engine) refine(l *level, pos []float64, unit, stepFactor float64, adapt
 			}
 			e.energy[c] = en
 		})
+		if err != nil {
+			return nil, err
+		}
 		energy := 0.0
 		for _, en := range e.energy[:chunks] {
 			energy += en
@@ -162,7 +170,7 @@ func (e *engine) refine(l *level, pos []float64, unit, stepFactor float64, adapt
 // level's layout: each vertex at its parent's position, then moved half
 // way towards the mean of its neighbours' (which separates merged
 // vertices).
-func (e *engine) prolong(fine *level, coarse []float64) []float64 {
+func (e *engine) prolong(fine *level, coarse []float64) ([]float64, error) {
 	n := fine.n
 	start := make([]float64, 2*n)
 	for v := 0; v < n; v++ {
@@ -170,7 +178,7 @@ func (e *engine) prolong(fine *level, coarse []float64) []float64 {
 		start[2*v], start[2*v+1] = coarse[2*c], coarse[2*c+1]
 	}
 	pos := make([]float64, 2*n)
-	e.parallel(n, func(lo, hi int) {
+	err := e.parallel(n, func(lo, hi int) {
 		for v := lo; v < hi; v++ {
 			x, y := start[2*v], start[2*v+1]
 			sx, sy, c := neighbourSum(fine.nbrs(v), v, start)
@@ -181,14 +189,17 @@ func (e *engine) prolong(fine *level, coarse []float64) []float64 {
 			pos[2*v], pos[2*v+1] = x, y
 		}
 	})
-	return pos
+	if err != nil {
+		return nil, err
+	}
+	return pos, nil
 }
 
 // jitter moves every vertex by up to jitter·unit in each coordinate,
 // deterministically for salt, so that no two vertices coincide.
-func (e *engine) jitter(l *level, pos []float64, unit float64, salt uint64) {
+func (e *engine) jitter(l *level, pos []float64, unit float64, salt uint64) error {
 	amp := jitter * unit
-	e.parallel(l.n, func(lo, hi int) {
+	return e.parallel(l.n, func(lo, hi int) {
 		for v := lo; v < hi; v++ {
 			h := mix(salt ^ uint64(v))
 			jx := float64(float64(h>>11)/(1<<52)) - 1
@@ -207,13 +218,16 @@ func (e *engine) jitter(l *level, pos []float64, unit float64, salt uint64) {
 // P = Σ_pairs m·m' (exact and O(m)), and C·s^(1−p)·Q/(p−1) otherwise, with
 // Q = Σ_pairs m·m'·d^(1−p) estimated from sampled pairs. The best factor
 // is (C·P/A)^(1/3), or (C·Q/A)^(1/(2+p)).
-func (e *engine) rescale(l *level, pos []float64, salt uint64) {
+func (e *engine) rescale(l *level, pos []float64, salt uint64) error {
 	n := l.n
 	if n < 2 {
-		return
+		return nil
 	}
 	a := 0.0
 	for v := 0; v < n; v++ {
+		if err := cancelled(e.ctx, v); err != nil {
+			return err
+		}
 		ws := l.weights(v)
 		for i, u := range l.nbrs(v) {
 			if int(u) <= v {
@@ -228,7 +242,7 @@ func (e *engine) rescale(l *level, pos []float64, salt uint64) {
 		}
 	}
 	if !(a > 0) {
-		return
+		return nil
 	}
 	var f float64
 	if e.p == 1 {
@@ -260,7 +274,7 @@ func (e *engine) rescale(l *level, pos []float64, salt uint64) {
 		}
 		q *= float64(n) * float64(n-1) / 2 / samples
 		if !(q > 0) {
-			return
+			return nil
 		}
 		if e.p == 2 {
 			f = math.Sqrt(math.Sqrt(strengthC * q / a))
@@ -269,7 +283,7 @@ func (e *engine) rescale(l *level, pos []float64, salt uint64) {
 		}
 	}
 	if !(f > 0) || math.IsInf(f, 0) {
-		return
+		return nil
 	}
 	var cx, cy float64
 	for v := 0; v < n; v++ {
@@ -282,6 +296,7 @@ func (e *engine) rescale(l *level, pos []float64, salt uint64) {
 		pos[2*v] = cx + float64((pos[2*v]-cx)*f)
 		pos[2*v+1] = cy + float64((pos[2*v+1]-cy)*f)
 	}
+	return nil
 }
 
 // cbrt is the cube root of x > 0 by Newton's method from a power-of-two
@@ -352,43 +367,35 @@ func dist(pos []float64, i, j int) float64 {
 	return math.Sqrt(float64(dx*dx) + float64(dy*dy))
 }
 
-// parallel runs body over the blocks of 0..n-1 on e.workers goroutines.
-// body must only write data of its own block.
-func (e *engine) parallel(n int, body func(lo, hi int)) {
-	blocks := (n + blockSize - 1) / blockSize
-	e.parallelWorkers(blocks, func(_, b int) { body(b*blockSize, min(n, (b+1)*blockSize)) })
+// parallel runs body over the blocks of 0..n-1 (blockSize vertices each)
+// on e.workers goroutines. body must only write data of its own block.
+// It returns e.ctx's error if that was cancelled before every block ran.
+func (e *engine) parallel(n int, body func(lo, hi int)) error {
+	return e.parallelWorkers((n+blockSize-1)/blockSize, func(_, b int) { body(b*blockSize, min(n, (b+1)*blockSize)) })
 }
 
 // parallelWorkers runs body(worker, item) for items 0..count-1 on up to
-// e.workers goroutines (worker < e.workers). body must only write data of
-// its own item or its worker's scratch.
-func (e *engine) parallelWorkers(count int, body func(w, item int)) {
-	workers := min(e.workers, count)
-	if len(e.scratch) < max(workers, 1) {
-		e.scratch = make([]scratch, max(workers, 1))
+// e.workers goroutines (worker < e.workers), each with its e.scratch.
+// body must only write data of its own item or its worker's scratch. It
+// returns e.ctx's error if that was cancelled before every item ran.
+func (e *engine) parallelWorkers(count int, body func(w, item int)) error {
+	if workers := parallel.Workers(e.workers, count); len(e.scratch) < workers {
+		e.scratch = make([]scratch, workers)
 	}
-	if workers <= 1 {
-		for i := 0; i < count; i++ {
-			body(0, i)
-		}
-		return
+	return parallel.For(e.ctx, e.workers, count, body)
+}
+
+// checkEvery is how many vertices a sequential loop handles between two
+// looks at the context: well under a millisecond of work.
+const checkEvery = 1 << 12
+
+// cancelled returns ctx's error at every checkEvery-th value of the loop
+// counter i, and nil otherwise (or while ctx is live).
+func cancelled(ctx context.Context, i int) error {
+	if i%checkEvery != 0 {
+		return nil
 	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= count {
-					return
-				}
-				body(w, i)
-			}
-		}()
-	}
-	wg.Wait()
+	return ctx.Err()
 }
 
 // neighbourSum adds up the positions of v's neighbours (v itself excluded)

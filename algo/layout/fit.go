@@ -33,7 +33,9 @@ func (e *engine) fromScratch(levels []*level, downTo int, seed uint64, rng *rand
 	}
 	for i := len(levels) - 2; i >= downTo; i-- {
 		l := levels[i]
-		pos = e.prolong(l, pos)
+		if pos, err = e.prolong(l, pos); err != nil {
+			return nil, err
+		}
 		if pos, err = e.refineLevel(l, i, pos, seed); err != nil {
 			return nil, err
 		}
@@ -45,9 +47,13 @@ func (e *engine) fromScratch(levels []*level, downTo int, seed uint64, rng *rand
 // coarser level: scaled to the size that minimises the energy, jittered,
 // then refined with plain cooling from fineStep.
 func (e *engine) refineLevel(l *level, i int, pos []float64, seed uint64) ([]float64, error) {
-	e.rescale(l, pos, mix(seed^uint64(i)))
+	if err := e.rescale(l, pos, mix(seed^uint64(i))); err != nil {
+		return nil, err
+	}
 	u := unit(l, pos)
-	e.jitter(l, pos, u, mix(seed^uint64(i)^0x6a09e667f3bcc909))
+	if err := e.jitter(l, pos, u, mix(seed^uint64(i)^0x6a09e667f3bcc909)); err != nil {
+		return nil, err
+	}
 	return e.refine(l, pos, u, fineStep, false)
 }
 
@@ -95,7 +101,9 @@ func (e *engine) fitted(levels []*level, o Options, rng *rand.Rand) ([]float64, 
 	e.coolRate = refineRate(o)
 	for i := lp - 1; i >= fit; i-- {
 		l := levels[i]
-		cur = e.prolong(l, cur)
+		if cur, err = e.prolong(l, cur); err != nil {
+			return nil, err
+		}
 		if cur, err = e.refineLevel(l, i, cur, o.Seed); err != nil {
 			return nil, err
 		}
@@ -129,7 +137,9 @@ func (e *engine) fitted(levels []*level, o Options, rng *rand.Rand) ([]float64, 
 	}
 	for i := fit - 1; i >= 0; i-- {
 		l := levels[i]
-		cur = e.prolongWarm(l, cur, rest[i+1], rest[i], known[i])
+		if cur, err = e.prolongWarm(l, cur, rest[i+1], rest[i], known[i]); err != nil {
+			return nil, err
+		}
 		if cur, err = e.refineLevel(l, i, cur, o.Seed); err != nil {
 			return nil, err
 		}

@@ -53,7 +53,7 @@ func TestGroupCoarseningKeepsGroupsPure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := baseLevel(g)
+	base := mustBase(t, g)
 	base.k = 1
 	base.group = denseGroups(comm)
 	levels, err := testEngine(2).hierarchy(base, Matching, rand.New(rand.NewPCG(1, 1)), 0)

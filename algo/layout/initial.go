@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -12,8 +13,9 @@ import (
 // first at the mean of their neighbours placed before them (jittered), and
 // the free ones out of reach of any placed vertex uniformly at random in
 // the placed ones' bounding box (at least √n·k wide). It returns the
-// positions and which vertices were given.
-func initialPositions(l *level, init []float64, rng *rand.Rand) ([]float64, []bool) {
+// positions and which vertices were given, or ctx's error if that is
+// cancelled first.
+func initialPositions(ctx context.Context, l *level, init []float64, rng *rand.Rand) ([]float64, []bool, error) {
 	n := l.n
 	pos := make([]float64, 2*n)
 	placed := make([]bool, n)
@@ -34,6 +36,9 @@ func initialPositions(l *level, init []float64, rng *rand.Rand) ([]float64, []bo
 	cy /= float64(count)
 	sum, edges := 0.0, 0
 	for v := 0; v < n; v++ {
+		if err := cancelled(ctx, v); err != nil {
+			return nil, nil, err
+		}
 		if !placed[v] {
 			continue
 		}
@@ -68,6 +73,9 @@ func initialPositions(l *level, init []float64, rng *rand.Rand) ([]float64, []bo
 	}
 	var next []float64
 	for len(frontier) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
 		layer = layer[:0]
 		for _, v := range frontier {
 			for _, u := range l.nbrs(int(v)) {
@@ -109,7 +117,7 @@ func initialPositions(l *level, init []float64, rng *rand.Rand) ([]float64, []bo
 			pos[2*v+1] = minY + (maxY-minY)*rng.Float64()
 		}
 	}
-	return pos, given
+	return pos, given, nil
 }
 
 // warm lays out the levels starting from a given layout of the finest
@@ -134,10 +142,12 @@ func (e *engine) warm(levels []*level, pos []float64, given []bool, seed uint64)
 	cur := slices.Clone(rest[top])
 	for i := top; i >= 0; i-- {
 		l := levels[i]
-		if i < top {
-			cur = e.prolongWarm(l, cur, rest[i+1], rest[i], known[i])
-		}
 		var err error
+		if i < top {
+			if cur, err = e.prolongWarm(l, cur, rest[i+1], rest[i], known[i]); err != nil {
+				return nil, err
+			}
+		}
 		if cur, err = e.refineLevel(l, i, cur, seed); err != nil {
 			return nil, err
 		}
@@ -148,7 +158,7 @@ func (e *engine) warm(levels []*level, pos []float64, given []bool, seed uint64)
 // prolongWarm is prolong for warm: a given vertex at its restricted
 // position moved by its parent's displacement (coarse − restCoarse), a
 // guessed one at its parent's position smoothed towards its neighbours.
-func (e *engine) prolongWarm(fine *level, coarse, restCoarse, restFine []float64, given []bool) []float64 {
+func (e *engine) prolongWarm(fine *level, coarse, restCoarse, restFine []float64, given []bool) ([]float64, error) {
 	n := fine.n
 	start := make([]float64, 2*n)
 	for v := 0; v < n; v++ {
@@ -161,7 +171,7 @@ func (e *engine) prolongWarm(fine *level, coarse, restCoarse, restFine []float64
 		}
 	}
 	pos := slices.Clone(start)
-	e.parallel(n, func(lo, hi int) {
+	err := e.parallel(n, func(lo, hi int) {
 		for v := lo; v < hi; v++ {
 			if given[v] {
 				continue
@@ -173,5 +183,8 @@ func (e *engine) prolongWarm(fine *level, coarse, restCoarse, restFine []float64
 			}
 		}
 	})
-	return pos
+	if err != nil {
+		return nil, err
+	}
+	return pos, nil
 }

@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"context"
 	"math"
 	"slices"
 )
@@ -23,8 +24,9 @@ type component struct {
 // which then drew as a dot). The largest component stays where it is; the
 // others, largest first, are laid in rows below it, each keeping its own
 // layout, packGap mean edge lengths apart. A graph without edges is left
-// as it is.
-func pack(l *level, pos []float64) {
+// as it is. If ctx is cancelled first, pack returns its error and leaves
+// pos as it was.
+func pack(ctx context.Context, l *level, pos []float64) error {
 	n := l.n
 	comp := make([]int32, n) // component index per vertex
 	for v := range comp {
@@ -32,6 +34,7 @@ func pack(l *level, pos []float64) {
 	}
 	var comps []component
 	queue := make([]int32, 0, 64)
+	visited := 0
 	for s := int32(0); s < int32(n); s++ {
 		if comp[s] >= 0 {
 			continue
@@ -41,6 +44,10 @@ func pack(l *level, pos []float64) {
 		comp[s] = id
 		queue = append(queue[:0], s)
 		for len(queue) > 0 {
+			if err := cancelled(ctx, visited); err != nil {
+				return err
+			}
+			visited++
 			v := queue[len(queue)-1]
 			queue = queue[:len(queue)-1]
 			c.size++
@@ -57,11 +64,11 @@ func pack(l *level, pos []float64) {
 		comps = append(comps, c)
 	}
 	if len(comps) < 2 {
-		return
+		return nil
 	}
 	unit := meanEdge(l, pos)
 	if unit == 0 {
-		return
+		return nil
 	}
 	gap := packGap * unit
 
@@ -100,4 +107,5 @@ func pack(l *level, pos []float64) {
 		pos[2*v] += dx[c]
 		pos[2*v+1] += dy[c]
 	}
+	return nil
 }

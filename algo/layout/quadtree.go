@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"context"
 	"math"
 	"math/bits"
 )
@@ -34,6 +35,11 @@ type quadtree struct {
 	groups          []int32      // the largest nodes of at most groupSize points, in order
 
 	theta float64
+
+	// The context of the build under way and its error: a cancelled
+	// build stops adding nodes (see subtree).
+	ctx context.Context
+	err error
 }
 
 // qnode is one cell of the tree. The cell's points are sorted positions
@@ -72,7 +78,9 @@ func spread(x uint64) uint64 {
 // d > w/θ + δ, w being the longer side of the node's bounding box and δ the
 // distance from the centre of mass to the box's centre: a point inside the
 // box is then never accepted (for θ < √2), so no point ever counts itself.
-func (t *quadtree) build(pos []float64, mass []float64) {
+// If ctx is cancelled first, build returns its error and leaves the tree
+// unusable until the next build.
+func (t *quadtree) build(ctx context.Context, pos []float64, mass []float64) error {
 	n := len(pos) / 2
 	t.order = grow(t.order, n)
 	t.orderTmp = grow(t.orderTmp, n)
@@ -85,7 +93,7 @@ func (t *quadtree) build(pos []float64, mass []float64) {
 	t.boxes = t.boxes[:0]
 	t.groups = t.groups[:0]
 	if n == 0 {
-		return
+		return nil
 	}
 
 	minX, maxX, minY, maxY := pos[0], pos[0], pos[1], pos[1]
@@ -103,12 +111,17 @@ func (t *quadtree) build(pos []float64, mass []float64) {
 		scaleY = cells / (maxY - minY)
 	}
 	for i := 0; i < n; i++ {
+		if err := cancelled(ctx, i); err != nil {
+			return err
+		}
 		qx := uint64(min(float64((pos[2*i]-minX)*scaleX), cells))
 		qy := uint64(min(float64((pos[2*i+1]-minY)*scaleY), cells))
 		t.codes[i] = spread(qx) | spread(qy)<<1
 		t.order[i] = int32(i)
 	}
-	t.radixSort()
+	if err := t.radixSort(ctx); err != nil {
+		return err
+	}
 	for s, v := range t.order {
 		t.sx[s] = pos[2*v]
 		t.sy[s] = pos[2*v+1]
@@ -118,7 +131,11 @@ func (t *quadtree) build(pos []float64, mass []float64) {
 			t.sm[s] = 1
 		}
 	}
+	t.ctx, t.err = ctx, nil
 	t.subtree(0, int32(n), false)
+	err := t.err
+	t.ctx, t.err = nil, nil
+	return err
 }
 
 func grow[T any](s []T, n int) []T {
@@ -129,8 +146,9 @@ func grow[T any](s []T, n int) []T {
 }
 
 // radixSort sorts codes (carrying order along) with a stable LSD radix
-// sort on bytes, skipping the bytes that are the same in every code.
-func (t *quadtree) radixSort() {
+// sort on bytes, skipping the bytes that are the same in every code. It
+// looks at ctx before each pass (a few milliseconds for a million codes).
+func (t *quadtree) radixSort(ctx context.Context) error {
 	n := len(t.codes)
 	var count [8][256]int
 	for _, c := range t.codes {
@@ -144,6 +162,9 @@ func (t *quadtree) radixSort() {
 		cnt := &count[b]
 		if cnt[byte(src[0]>>(8*b))] == n {
 			continue // every code has this byte
+		}
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		sum := 0
 		for i := range cnt {
@@ -161,10 +182,12 @@ func (t *quadtree) radixSort() {
 	}
 	t.codes, t.codesTmp = src, dst
 	t.order, t.orderTmp = osrc, odst
+	return nil
 }
 
 // subtree appends the node for sorted points lo..hi-1 and its subtree, and
-// returns the node's index.
+// returns the node's index. Every checkEvery nodes it looks at t.ctx; once
+// that is cancelled (t.err set) it appends empty nodes only.
 func (t *quadtree) subtree(lo, hi int32, inGroup bool) int32 {
 	id := int32(len(t.nodes))
 	if !inGroup && hi-lo <= groupSize {
@@ -173,6 +196,12 @@ func (t *quadtree) subtree(lo, hi int32, inGroup bool) int32 {
 	}
 	t.nodes = append(t.nodes, qnode{lo: lo, hi: hi})
 	t.boxes = append(t.boxes, [4]float64{})
+	if t.err == nil {
+		t.err = cancelled(t.ctx, int(id))
+	}
+	if t.err != nil {
+		return id
+	}
 	var mass, mx, my float64
 	var bx0, bx1, by0, by1 float64
 	diff := t.codes[lo] ^ t.codes[hi-1]

@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -67,7 +68,7 @@ func TestQuadtreeAccuracy(t *testing.T) {
 		}
 		for _, theta := range []float64{0.5, 1.2, 1.4} {
 			tr := quadtree{theta: theta}
-			tr.build(pos, nil)
+			mustBuild(t, &tr, pos)
 			f := treeForces(&tr, p)
 			var errSum, normSum float64
 			for v := 0; v < len(pos)/2; v++ {
@@ -89,7 +90,7 @@ func TestQuadtreeAccuracy(t *testing.T) {
 func TestQuadtreeExactForSmallTheta(t *testing.T) {
 	pos := clustered(500, 3)
 	tr := quadtree{theta: 1e-9}
-	tr.build(pos, nil)
+	mustBuild(t, &tr, pos)
 	f := treeForces(&tr, 1)
 	for v := 0; v < 500; v++ {
 		fx, fy := f[2*v], f[2*v+1]
@@ -103,7 +104,7 @@ func TestQuadtreeExactForSmallTheta(t *testing.T) {
 func TestQuadtreeStructure(t *testing.T) {
 	pos := clustered(2000, 5)
 	tr := quadtree{theta: 1}
-	tr.build(pos, nil)
+	mustBuild(t, &tr, pos)
 	seen := make([]bool, 2000)
 	for _, v := range tr.order {
 		if seen[v] {
@@ -144,5 +145,12 @@ func TestCbrt(t *testing.T) {
 		if math.Abs(got-want) > 2e-16*want {
 			t.Errorf("cbrt(%v) = %v, want %v", x, got, want)
 		}
+	}
+}
+
+func mustBuild(t testing.TB, tr *quadtree, pos []float64) {
+	t.Helper()
+	if err := tr.build(context.Background(), pos, nil); err != nil {
+		t.Fatal(err)
 	}
 }

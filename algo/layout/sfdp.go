@@ -202,8 +202,10 @@ const (
 // scaled so that the mean edge length is K). Edge directions and weights
 // are ignored (a directed graph is drawn as its undirected union). The
 // connected components other than the largest are packed in rows below
-// it, each with its own layout. It returns ctx's error if ctx ends first,
-// and an error for invalid options.
+// it, each with its own layout. It returns an error for invalid options,
+// and one wrapping ctx.Err() if ctx is cancelled first: every phase looks
+// at ctx at least every few milliseconds of work, so a cancelled layout
+// returns promptly (in a notebook, pass sdk.Context()).
 //
 // Memory stays linear in the graph: the coarse graphs, a few float64
 // arrays per vertex and the quadtree (fewer nodes than vertices, 64 bytes
@@ -214,17 +216,28 @@ func SFDP(ctx context.Context, g *graph.Graph, opts Options) ([]float64, error) 
 	if err != nil {
 		return nil, err
 	}
-	n := g.NumVertices()
-	if n == 0 {
+	if g.NumVertices() == 0 {
 		return []float64{}, nil
 	}
+	pos, err := sfdp(ctx, g, o)
+	if err != nil {
+		return nil, fmt.Errorf("layout.SFDP: %w", err)
+	}
+	return pos, nil
+}
+
+// sfdp is SFDP with resolved options on a graph with vertices.
+func sfdp(ctx context.Context, g *graph.Graph, o Options) ([]float64, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	e := &engine{ctx: ctx, workers: o.Workers, p: o.Repulsion, maxIter: o.MaxIterations, tol: o.Tolerance, logf: o.Log}
 	e.tree.theta = o.Theta
 	rng := rand.New(rand.NewPCG(o.Seed, 0x5346445020487520)) // "SFDP Hu "
-	base := baseLevel(g)
+	base, err := baseLevel(ctx, g)
+	if err != nil {
+		return nil, err
+	}
 	base.k = 1
 
 	levels := []*level{base}
@@ -249,7 +262,11 @@ func SFDP(ctx context.Context, g *graph.Graph, opts Options) ([]float64, error) 
 		pos, err = e.fitted(levels, o, rng)
 	case hasInitial(o.Initial):
 		e.coolRate = refineRate(o)
-		start, given := initialPositions(base, o.Initial, rng)
+		var start []float64
+		var given []bool
+		if start, given, err = initialPositions(ctx, base, o.Initial, rng); err != nil {
+			return nil, err
+		}
 		pos, err = e.warm(levels, start, given, o.Seed)
 	default:
 		pos, err = e.fromScratch(levels, 0, o.Seed, rng)
@@ -257,8 +274,12 @@ func SFDP(ctx context.Context, g *graph.Graph, opts Options) ([]float64, error) 
 	if err != nil {
 		return nil, err
 	}
-	pack(base, pos)
-	normalise(base, pos, o.K)
+	if err := pack(ctx, base, pos); err != nil {
+		return nil, err
+	}
+	if err := normalise(ctx, base, pos, o.K); err != nil {
+		return nil, err
+	}
 	return pos, nil
 }
 
@@ -336,16 +357,27 @@ func (e *engine) hierarchy(base *level, scheme Coarsening, rng *rand.Rand, stopA
 		}
 		var coarse *level
 		if scheme == MIS {
-			agg := misGroups(fine, rng)
-			coarse = e.contract(fine, func(v int32) int32 { return agg[v] })
+			agg, err := misGroups(e.ctx, fine, rng)
+			if err != nil {
+				return nil, err
+			}
+			if coarse, err = e.contract(fine, func(v int32) int32 { return agg[v] }); err != nil {
+				return nil, err
+			}
 		} else {
-			match := matchGroups(fine, rng)
-			coarse = e.contract(fine, func(v int32) int32 {
+			match, err := matchGroups(e.ctx, fine, rng)
+			if err != nil {
+				return nil, err
+			}
+			coarse, err = e.contract(fine, func(v int32) int32 {
 				if m := match[v]; m >= 0 && m < v {
 					return m
 				}
 				return v
 			})
+			if err != nil {
+				return nil, err
+			}
 		}
 		if float64(coarse.n) > stallRatio*float64(fine.n) {
 			if fine.group != nil { // the groups are merged: go on freely
@@ -422,8 +454,9 @@ func hasInitial(init []float64) bool {
 }
 
 // normalise centres the layout on the origin and scales it so that its
-// mean edge length is k (self-loops left out).
-func normalise(l *level, pos []float64, k float64) {
+// mean edge length is k (self-loops left out). If ctx is cancelled before
+// it changes pos, it returns ctx's error.
+func normalise(ctx context.Context, l *level, pos []float64, k float64) error {
 	n := l.n
 	var cx, cy float64
 	for v := 0; v < n; v++ {
@@ -434,6 +467,9 @@ func normalise(l *level, pos []float64, k float64) {
 	cy /= float64(n)
 	sum, edges := 0.0, 0
 	for v := 0; v < n; v++ {
+		if err := cancelled(ctx, v); err != nil {
+			return err
+		}
 		for _, u := range l.nbrs(v) {
 			if int(u) != v {
 				sum += dist(pos, v, int(u))
@@ -449,4 +485,5 @@ func normalise(l *level, pos []float64, k float64) {
 		pos[2*v] = float64((pos[2*v] - cx) * scale)
 		pos[2*v+1] = float64((pos[2*v+1] - cy) * scale)
 	}
+	return nil
 }

@@ -295,7 +295,7 @@ func TestSmallAndOddGraphs(t *testing.T) {
 				continue
 			}
 			if g.NumEdges() > 0 && !hasSelfLoopsOnly(g) {
-				if e := meanEdge(baseLevel(g), pos); math.Abs(e-2) > 1e-9 {
+				if e := meanEdge(mustBase(t, g), pos); math.Abs(e-2) > 1e-9 {
 					t.Errorf("%s, %v: mean edge length %v, want K = 2", name, c, e)
 				}
 			}

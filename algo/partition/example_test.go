@@ -1,6 +1,7 @@
 package partition_test
 
 import (
+	"context"
 	"fmt"
 
 	"superstep/algo/partition"
@@ -26,7 +27,11 @@ func ExampleLabelPropagation() {
 	g := graph.FromEdges(side*side, false, edges)
 
 	hash := partition.Quality(g, partition.Hash(g, 4), 4)
-	lp := partition.Quality(g, partition.LabelPropagation(g, 4, partition.Options{Seed: 1}), 4)
+	part, err := partition.LabelPropagation(context.Background(), g, 4, partition.Options{Seed: 1})
+	if err != nil {
+		panic(err)
+	}
+	lp := partition.Quality(g, part, 4)
 	fmt.Printf("hash: %.0f%% of edges cut\n", 100*hash.CutFraction)
 	fmt.Printf("label propagation: %.0f%% cut, loads %v\n", 100*lp.CutFraction, lp.Loads)
 	// Output:

@@ -11,6 +11,7 @@
 package partition
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -117,7 +118,23 @@ type Options struct {
 // Σ_v score(v, label(v)) has not improved by more than Epsilon·n for
 // Patience iterations, or after MaxIterations; the best-scoring labelling
 // seen is returned.
-func LabelPropagation(g *graph.Graph, k int, opts Options) []int32 {
+//
+// An iteration costs O(n·k + m), so on a large graph the whole run takes
+// seconds: it returns promptly when ctx is cancelled, with an error
+// wrapping ctx.Err() (in a notebook, pass sdk.Context()).
+func LabelPropagation(ctx context.Context, g *graph.Graph, k int, opts Options) ([]int32, error) {
+	part, err := labelPropagation(ctx, g, k, opts)
+	if err != nil {
+		return nil, fmt.Errorf("partition.LabelPropagation: %w", err)
+	}
+	return part, nil
+}
+
+// checkEvery is how many vertices a loop handles between two looks at the
+// context: well under a millisecond of work.
+const checkEvery = 1 << 12
+
+func labelPropagation(ctx context.Context, g *graph.Graph, k int, opts Options) ([]int32, error) {
 	checkK(k)
 	n := g.NumVertices()
 	if opts.Slack <= 0 {
@@ -134,9 +151,12 @@ func LabelPropagation(g *graph.Graph, k int, opts Options) []int32 {
 	}
 	part := Hash(g, k)
 	if k == 1 || n == 0 {
-		return part
+		return part, nil
 	}
-	adj := undirectedView(g)
+	adj, err := undirectedView(ctx, g)
+	if err != nil {
+		return nil, err
+	}
 
 	// loads
 	vload := make([]float64, n)
@@ -171,6 +191,11 @@ func LabelPropagation(g *graph.Graph, k int, opts Options) []int32 {
 			demand[l] = 0
 		}
 		for v := 0; v < n; v++ {
+			if v%checkEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
 			cur := part[v]
 			want[v] = cur
 			nb, wt := adj.neighbors(v)
@@ -242,7 +267,7 @@ func LabelPropagation(g *graph.Graph, k int, opts Options) []int32 {
 			part[v] = l
 		}
 	}
-	return best
+	return best, nil
 }
 
 // undirected is the undirected, weighted view of a graph: CSR lists of
@@ -266,7 +291,7 @@ func (a *undirected) weight(v int) float64 {
 	return s
 }
 
-func undirectedView(g *graph.Graph) *undirected {
+func undirectedView(ctx context.Context, g *graph.Graph) (*undirected, error) {
 	n := g.NumVertices()
 	var rev *graph.Graph
 	if g.Directed() {
@@ -275,6 +300,11 @@ func undirectedView(g *graph.Graph) *undirected {
 	a := &undirected{off: make([]int, n+1)}
 	last := make([]int, n) // position+1 of u in v's list, for merging
 	for v := 0; v < n; v++ {
+		if v%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		start := len(a.nb)
 		add := func(u int32) {
 			if int(u) == v {
@@ -298,7 +328,7 @@ func undirectedView(g *graph.Graph) *undirected {
 		}
 		a.off[v+1] = len(a.nb)
 	}
-	return a
+	return a, nil
 }
 
 // Stats describes an assignment.

@@ -1,6 +1,8 @@
 package partition
 
 import (
+	"context"
+	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -104,7 +106,7 @@ func TestLabelPropagationLattice(t *testing.T) {
 	k := 4
 	hash := Quality(g, Hash(g, k), k)
 	t0 := time.Now()
-	part := LabelPropagation(g, k, Options{Seed: 1})
+	part := mustLP(t, g, k, Options{Seed: 1})
 	el := time.Since(t0)
 	lp := Quality(g, part, k)
 	t.Logf("40×40 lattice, k=4: hash cut %d (%.2f), label propagation cut %d (%.3f), balance %.3f, %v",
@@ -115,11 +117,11 @@ func TestLabelPropagationLattice(t *testing.T) {
 	if lp.Balance > 1.1 {
 		t.Errorf("balance %.3f, loads %v", lp.Balance, lp.Loads)
 	}
-	if again := LabelPropagation(g, k, Options{Seed: 1}); !slices.Equal(part, again) {
+	if again := mustLP(t, g, k, Options{Seed: 1}); !slices.Equal(part, again) {
 		t.Error("same seed, different partitions")
 	}
 	// edge loads are balanced when asked for
-	pe := LabelPropagation(g, k, Options{Seed: 2, Load: Edges})
+	pe := mustLP(t, g, k, Options{Seed: 2, Load: Edges})
 	qe := Quality(g, pe, k)
 	if qe.EdgeBalance > 1.1 || qe.EdgeCut*3 > hash.EdgeCut {
 		t.Errorf("edge loads: cut %d, edge balance %.3f", qe.EdgeCut, qe.EdgeBalance)
@@ -132,7 +134,7 @@ func TestLabelPropagationTwoCliques(t *testing.T) {
 			g := twoCliques(size, directed)
 			hash := Quality(g, Hash(g, 2), 2)
 			for seed := uint64(0); seed < 5; seed++ {
-				part := LabelPropagation(g, 2, Options{Seed: seed})
+				part := mustLP(t, g, 2, Options{Seed: seed})
 				lp := Quality(g, part, 2)
 				if lp.EdgeCut != 1 || lp.Balance > 1.1 {
 					t.Errorf("cliques of %d, directed=%v, seed %d: cut %d (hash %d), loads %v",
@@ -145,7 +147,7 @@ func TestLabelPropagationTwoCliques(t *testing.T) {
 
 func TestLabelPropagationTrivial(t *testing.T) {
 	g := lattice(5, 5)
-	for _, p := range [][]int32{LabelPropagation(g, 1, Options{}), Hash(g, 1), Range(g, 1)} {
+	for _, p := range [][]int32{mustLP(t, g, 1, Options{}), Hash(g, 1), Range(g, 1)} {
 		for v, w := range p {
 			if w != 0 {
 				t.Fatalf("k=1: vertex %d on worker %d", v, w)
@@ -153,12 +155,12 @@ func TestLabelPropagationTrivial(t *testing.T) {
 		}
 	}
 	empty := graph.FromEdges(0, false, nil)
-	if p := LabelPropagation(empty, 3, Options{}); len(p) != 0 {
+	if p := mustLP(t, empty, 3, Options{}); len(p) != 0 {
 		t.Errorf("empty graph: %v", p)
 	}
 	// isolated vertices only: nothing to improve, stays the hash partition
 	iso := graph.FromEdges(6, false, nil)
-	if p := LabelPropagation(iso, 2, Options{}); !slices.Equal(p, Hash(iso, 2)) {
+	if p := mustLP(t, iso, 2, Options{}); !slices.Equal(p, Hash(iso, 2)) {
 		t.Errorf("isolated vertices moved: %v", p)
 	}
 	defer func() {
@@ -167,4 +169,26 @@ func TestLabelPropagationTrivial(t *testing.T) {
 		}
 	}()
 	Hash(g, 0)
+}
+
+// mustLP runs LabelPropagation without a deadline and fails the test on
+// an error.
+func mustLP(t *testing.T, g *graph.Graph, k int, o Options) []int32 {
+	t.Helper()
+	part, err := LabelPropagation(context.Background(), g, k, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return part
+}
+
+// A cancelled context stops LabelPropagation with an error that wraps it.
+func TestLabelPropagationCancelled(t *testing.T) {
+	g := graph.FromEdges(3, false, [][2]int{{0, 1}, {1, 2}})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	part, err := LabelPropagation(ctx, g, 2, Options{})
+	if !errors.Is(err, context.Canceled) || part != nil {
+		t.Fatalf("got %v, %v; want no partition and context.Canceled", part, err)
+	}
 }

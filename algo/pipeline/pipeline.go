@@ -78,14 +78,28 @@ type Result struct {
 	Communities, Parallel, Global time.Duration
 }
 
-// Layout runs the pipeline on g.
+// Layout runs the pipeline on g. It returns promptly when ctx is
+// cancelled, with an error wrapping ctx.Err(): every stage (Louvain, the
+// job laying out the communities, the global SFDP) stops part way (in a
+// notebook, pass sdk.Context()).
 func Layout(ctx context.Context, g *graph.Graph, opts Options) (*Result, error) {
+	res, err := layoutStages(ctx, g, opts)
+	if err != nil {
+		return nil, fmt.Errorf("pipeline: %w", err)
+	}
+	return res, nil
+}
+
+func layoutStages(ctx context.Context, g *graph.Graph, opts Options) (*Result, error) {
 	frac := opts.Fraction
 	if frac == 0 {
 		frac = 0.2
 	}
 	if frac < 0 || frac > 1 || math.IsNaN(frac) {
-		return nil, fmt.Errorf("pipeline: Fraction %v is not between 0 and 1", frac)
+		return nil, fmt.Errorf("option Fraction %v is not between 0 and 1", frac)
+	}
+	if g == nil {
+		return nil, fmt.Errorf("nil graph")
 	}
 	cl := opts.Cluster
 	if cl == nil {
@@ -99,12 +113,12 @@ func Layout(ctx context.Context, g *graph.Graph, opts Options) (*Result, error) 
 	if copts.Seed == 0 {
 		copts.Seed = opts.Seed
 	}
-	comm := community.Louvain(g, copts)
-	res.Membership = comm.Membership
-	res.Communities = time.Since(start)
-	if err := ctx.Err(); err != nil {
+	comm, err := community.Louvain(ctx, g, copts)
+	if err != nil {
 		return nil, err
 	}
+	res.Membership = comm.Membership
+	res.Communities = time.Since(start)
 
 	// The largest communities, largest first (ties by id: deterministic).
 	members := make([][]int32, comm.NumCommunities)
@@ -127,6 +141,9 @@ func Layout(ctx context.Context, g *graph.Graph, opts Options) (*Result, error) 
 	start = time.Now()
 	subs := make([]*graph.Graph, k)
 	for i, c := range top {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		subs[i] = induced(g, members[c])
 		res.Seeded += len(members[c])
 	}
@@ -180,17 +197,13 @@ func induced(g *graph.Graph, vs []int32) *graph.Graph {
 		b.AddVertex(int64(i))
 	}
 	for _, v := range vs {
-		ws := g.EdgeWeights(int(v))
+		lo, _ := g.ArcRange(int(v))
 		for i, u := range g.Neighbors(int(v)) {
 			j, in := idx[u]
 			if !in || (!g.Directed() && u <= v) || u == v {
 				continue
 			}
-			w := 1.0
-			if ws != nil {
-				w = ws[i]
-			}
-			b.AddWeightedEdge(idx[v], j, w)
+			b.AddWeightedEdge(idx[v], j, g.Weight(lo+i))
 		}
 	}
 	return b.Build()

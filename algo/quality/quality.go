@@ -28,13 +28,12 @@
 package quality
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
-	"sync/atomic"
 
+	"superstep/internal/parallel"
 	"superstep/sdk/graph"
 )
 
@@ -346,29 +345,18 @@ func NeighbourhoodPreservation(g *graph.Graph, pos []float64, sample int, seed u
 	return sum / float64(count)
 }
 
-// forEach calls a body for every item 0..count-1 on GOMAXPROCS goroutines,
-// which take the items in blocks of block. Each goroutine makes its body
-// once with newBody, so that it owns its scratch buffers; a body must only
-// write data of its own item.
+// forEach calls a body for every item 0..count-1 on GOMAXPROCS goroutines
+// (the shared worker pool), which take the items in blocks of block. Each
+// goroutine makes its body once with newBody, so that it owns its scratch
+// buffers; a body must only write data of its own item. The measures are
+// bounded by their sample sizes and take no context.
 func forEach(count, block int, newBody func() func(i int)) {
+	block = max(block, 1)
 	blocks := (count + block - 1) / block
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), blocks); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			body := newBody()
-			for {
-				b := int(next.Add(1) - 1)
-				if b >= blocks {
-					return
-				}
-				for i := b * block; i < min(count, (b+1)*block); i++ {
-					body(i)
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	// Background is never cancelled: the error is always nil.
+	_ = parallel.Each(context.Background(), 0, blocks, newBody, func(body func(int), b int) {
+		for i := b * block; i < min(count, (b+1)*block); i++ {
+			body(i)
+		}
+	})
 }

@@ -25,7 +25,7 @@ func checkVertex(g *graph.Graph, v int) {
 
 // Dijkstra returns the shortest-path distance from src to every vertex,
 // following edges in their direction (both ways if g is undirected). Edge
-// lengths are g.EdgeWeights, or 1 for an unweighted graph; unreachable
+// lengths are the weights (g.Weight, 1 for an unweighted graph); unreachable
 // vertices get +Inf. It panics on a negative edge length, for which
 // Dijkstra's algorithm is wrong, and on an out-of-range src.
 func Dijkstra(g *graph.Graph, src int) []float64 {
@@ -44,12 +44,9 @@ func Dijkstra(g *graph.Graph, src int) []float64 {
 			continue // a stale entry
 		}
 		done[it.v] = true
-		ws := g.EdgeWeights(it.v)
+		lo, _ := g.ArcRange(it.v)
 		for i, u := range g.Neighbors(it.v) {
-			w := 1.0
-			if ws != nil {
-				w = ws[i]
-			}
+			w := g.Weight(lo + i)
 			if w < 0 || math.IsNaN(w) {
 				panic(fmt.Sprintf("sequential: Dijkstra needs non-negative lengths, edge %d→%d has %v", it.v, u, w))
 			}

@@ -39,11 +39,14 @@ func NewGILA(n, hops, periods int, seed uint64) *GILA {
 		heard: make([][]float64, n), near: make([][]float64, n), seen: make([]map[int32]bool, n)}
 }
 
-// Config is the job configuration GILA needs.
+// Config is the job configuration GILA needs: widths 2 and 4, and unless
+// cfg caps the job already, Periods·(Hops+1) supersteps.
 func (p *GILA) Config(cfg bsp.Config) bsp.Config {
 	cfg.ValueWidth = 2
 	cfg.MessageWidth = 4
-	cfg.MaxSupersteps = p.Periods * (p.Hops + 1)
+	if cfg.MaxSupersteps == 0 {
+		cfg.MaxSupersteps = p.Periods * (p.Hops + 1)
+	}
 	return cfg
 }
 

@@ -226,17 +226,14 @@ func NewLouvain(g *graph.Graph, opts LouvainOptions) *Louvain {
 func strengths(g *graph.Graph, k, loop []float64) (integral bool, err error) {
 	integral = true
 	for u := range k {
-		ws := g.EdgeWeights(u)
+		lo, _ := g.ArcRange(u)
 		for i, v := range g.Neighbors(u) {
-			w := 1.0
-			if ws != nil {
-				w = ws[i]
-				if !(w >= 0) || math.IsInf(w, 1) {
-					return false, fmt.Errorf("edge weight %g, want a finite non-negative number", w)
-				}
-				if w != math.Trunc(w) {
-					integral = false
-				}
+			w := g.Weight(lo + i)
+			if !(w >= 0) || math.IsInf(w, 1) {
+				return false, fmt.Errorf("edge weight %g, want a finite non-negative number", w)
+			}
+			if w != math.Trunc(w) {
+				integral = false
 			}
 			if int(v) == u {
 				loop[u] += w
@@ -250,13 +247,15 @@ func strengths(g *graph.Graph, k, loop []float64) (integral bool, err error) {
 }
 
 // Config is the job configuration Louvain needs: four-number messages, no
-// combiner, its aggregators added to any in cfg, and a superstep cap that
-// lets it finish.
+// combiner, its aggregators added to any in cfg, and unless cfg caps the
+// job already, a superstep cap that lets it finish.
 func (p *Louvain) Config(cfg bsp.Config) bsp.Config {
 	cfg.ValueWidth = 1
 	cfg.MessageWidth = 4
 	cfg.Combiner = nil
-	cfg.MaxSupersteps = 3*p.maxRounds + 2
+	if cfg.MaxSupersteps == 0 {
+		cfg.MaxSupersteps = 3*p.maxRounds + 2
+	}
 	aggs := make(map[string]bsp.AggregatorKind, len(cfg.Aggregators)+4)
 	for name, k := range cfg.Aggregators {
 		aggs[name] = k
@@ -291,13 +290,10 @@ func (p *Louvain) Compute(c *bsp.Context, v int, msgs bsp.Messages) {
 		m := msgs.At(0)
 		p.ownTot[v], p.ownSize[v] = m[0], int32(m[1])
 		g := c.Graph()
-		ws := g.EdgeWeights(v)
+		lo, _ := g.ArcRange(v)
 		cv, t, s := float64(p.comm[v]), m[0], m[1]
 		for i, u := range g.Neighbors(v) {
-			w := 1.0
-			if ws != nil {
-				w = ws[i]
-			}
+			w := g.Weight(lo + i)
 			if int(u) != v && w > 0 {
 				c.Send(int(u), cv, t, s, w)
 			}
@@ -531,6 +527,28 @@ func (p *Louvain) Modularity() float64 {
 // compact renumbers labels 0..k-1 in order of first appearance.
 func compact(labels []int32) []int32 {
 	out := make([]int32, len(labels))
+	if len(labels) == 0 {
+		return out
+	}
+	// Labels in a range not much wider than their number (vertex indices,
+	// as the program's communities are): a slice, not a map, numbers them.
+	lo, hi := labels[0], labels[0]
+	for _, c := range labels {
+		lo, hi = min(lo, c), max(hi, c)
+	}
+	if span := int64(hi) - int64(lo) + 1; span <= 4*int64(len(labels)) {
+		ids := make([]int32, span)
+		next := int32(0)
+		for v, c := range labels {
+			i := &ids[c-lo]
+			if *i == 0 {
+				next++
+				*i = next
+			}
+			out[v] = *i - 1
+		}
+		return out
+	}
 	ids := make(map[int32]int32, 64)
 	for v, c := range labels {
 		id, ok := ids[c]
@@ -583,7 +601,10 @@ func LouvainBSP(ctx context.Context, g *graph.Graph, cfg bsp.Config, opts Louvai
 	}
 	r := &louvainRun{ctx: ctx, cfg: cfg, o: o, base: g, name: cfg.Name}
 	if g.Directed() {
-		r.base = symmetrize(g)
+		var err error
+		if r.base, err = symmetrize(ctx, g); err != nil {
+			return nil, nil, fmt.Errorf("vertex.LouvainBSP: %w", err)
+		}
 	}
 	if r.name == "" {
 		r.name = "louvain"
@@ -600,13 +621,16 @@ func LouvainBSP(ctx context.Context, g *graph.Graph, cfg bsp.Config, opts Louvai
 			r.prefix = fmt.Sprintf("trial-%d/", t)
 		}
 		m, err := r.run()
-		if m != nil {
-			if q := community.Modularity(r.base, m, o.Resolution); q > bestQ {
-				best, bestQ = m, q
-			}
-		}
 		if err != nil {
-			return best, r.jobs, err
+			// Cancelled: the best finished trial, else this one's
+			// partition so far (no time for its modularity).
+			if best == nil {
+				best = m
+			}
+			return best, r.jobs, fmt.Errorf("vertex.LouvainBSP: %w", err)
+		}
+		if q := community.Modularity(r.base, m, o.Resolution); q > bestQ {
+			best, bestQ = m, q
 		}
 	}
 	return best, r.jobs, nil
@@ -690,8 +714,12 @@ func (r *louvainRun) run() ([]int32, error) {
 		if q <= prevQ {
 			break
 		}
+		next, err := aggregateLevel(r.ctx, cur, comm, k)
+		if err != nil {
+			return project(), err
+		}
 		maps = append(maps, comm)
-		graphs = append(graphs, aggregateLevel(cur, comm, k))
+		graphs = append(graphs, next)
 		if k == 1 || q-prevQ < o.Tolerance {
 			break
 		}
@@ -735,32 +763,32 @@ func (r *louvainRun) run() ([]int32, error) {
 }
 
 // symmetrize returns g as an undirected graph on the same vertices (ids and
-// order kept), each arc an edge.
-func symmetrize(g *graph.Graph) *graph.Graph {
+// order kept), each arc an edge; or ctx's error if that is cancelled first.
+func symmetrize(ctx context.Context, g *graph.Graph) (*graph.Graph, error) {
 	b := graph.NewBuilder(false)
 	n := g.NumVertices()
 	for v := 0; v < n; v++ {
 		b.AddVertex(g.ID(v))
 	}
 	for u := 0; u < n; u++ {
-		ws := g.EdgeWeights(u)
+		if err := cancelled(ctx, u); err != nil {
+			return nil, err
+		}
+		lo, _ := g.ArcRange(u)
 		for i, v := range g.Neighbors(u) {
-			w := 1.0
-			if ws != nil {
-				w = ws[i]
-			}
-			b.AddWeightedEdge(g.ID(u), g.ID(int(v)), w)
+			b.AddWeightedEdge(g.ID(u), g.ID(int(v)), g.Weight(lo+i))
 		}
 	}
-	return b.Build()
+	return b.Build(), nil
 }
 
 // aggregateLevel merges each community of g (comm, numbered 0..k-1) into
 // one vertex of a weighted undirected graph: the weight between two
 // communities is the sum of the weights between their members, the weight
 // inside one (self-loops included) its self-loop. Each edge is added once,
-// in vertex order: the same graph on every machine.
-func aggregateLevel(g *graph.Graph, comm []int32, k int) *graph.Graph {
+// in vertex order: the same graph on every machine. It returns ctx's error
+// if that is cancelled first.
+func aggregateLevel(ctx context.Context, g *graph.Graph, comm []int32, k int) (*graph.Graph, error) {
 	start, members := community.Members(comm, k)
 	b := graph.NewBuilder(false)
 	for c := 0; c < k; c++ {
@@ -770,14 +798,14 @@ func aggregateLevel(g *graph.Graph, comm []int32, k int) *graph.Graph {
 	seen := make([]bool, k)
 	var touched []int32
 	for c := 0; c < k; c++ {
+		if err := cancelled(ctx, c); err != nil {
+			return nil, err
+		}
 		inside := 0.0
 		for _, u := range members[start[c]:start[c+1]] {
-			ws := g.EdgeWeights(int(u))
+			lo, _ := g.ArcRange(int(u))
 			for i, v := range g.Neighbors(int(u)) {
-				w := 1.0
-				if ws != nil {
-					w = ws[i]
-				}
+				w := g.Weight(lo + i)
 				d := comm[v]
 				switch {
 				case d == int32(c):
@@ -802,5 +830,18 @@ func aggregateLevel(g *graph.Graph, comm []int32, k int) *graph.Graph {
 		}
 		touched = touched[:0]
 	}
-	return b.Build()
+	return b.Build(), nil
+}
+
+// checkEvery is how many vertices a sequential loop between the jobs
+// handles between two looks at the context.
+const checkEvery = 1 << 12
+
+// cancelled returns ctx's error at every checkEvery-th value of the loop
+// counter i, and nil otherwise (or while ctx is live).
+func cancelled(ctx context.Context, i int) error {
+	if i%checkEvery != 0 {
+		return nil
+	}
+	return ctx.Err()
 }

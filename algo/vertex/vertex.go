@@ -57,13 +57,9 @@ func (p SSSP) Compute(c *bsp.Context, v int, msgs bsp.Messages) {
 
 func sendDistances(c *bsp.Context, v int, d float64) {
 	g := c.Graph()
-	ws := g.EdgeWeights(v)
+	lo, _ := g.ArcRange(v)
 	for i, u := range g.Neighbors(v) {
-		w := 1.0
-		if ws != nil {
-			w = ws[i]
-		}
-		c.Send(int(u), d+w)
+		c.Send(int(u), d+g.Weight(lo+i))
 	}
 }
 

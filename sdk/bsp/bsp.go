@@ -8,7 +8,8 @@
 // messages to its neighbours or to any vertex, and vote to halt. A message
 // reactivates a halted vertex. The job ends when every vertex has halted
 // and no message is in flight, at the superstep cap, or when its context is
-// cancelled. Values and messages are fixed-width vectors of float64 (width 1
+// cancelled (within about a millisecond of compiled work, even in the
+// middle of a superstep). Values and messages are fixed-width vectors of float64 (width 1
 // by default), which keeps the engine fast and callable from notebook cells.
 package bsp
 
@@ -18,9 +19,9 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sync"
 	"time"
 
+	"superstep/internal/parallel"
 	"superstep/sdk/graph"
 	"superstep/sdk/profile"
 	"superstep/topology/cluster"
@@ -222,14 +223,20 @@ func hashPartition(g *graph.Graph, k int) []int32 {
 	return p
 }
 
-// ErrNoWorkers is returned for a cluster without workers.
+// ErrNoWorkers is returned by Run for a Config.Cluster without workers.
 var ErrNoWorkers = errors.New("bsp: the cluster has no workers")
 
 // Run runs prog on g as cfg says and returns the vertex values and the
-// profile. Cancelling ctx stops the job at the next barrier with ctx's
-// error (and the result so far).
+// profile.
+//
+// Cancelling ctx stops the job promptly: every worker looks at ctx every
+// few hundred vertices, so a long superstep is abandoned part way. Run
+// then returns the result so far (the supersteps completed, their
+// profile, and the vertex values, which a partly computed superstep may
+// have changed) with an error wrapping ctx.Err(); no goroutine of the job
+// is left running.
 func Run(ctx context.Context, g *graph.Graph, prog Program, cfg Config) (*Result, error) {
-	e, err := newEngine(g, prog, cfg)
+	e, err := newEngine(ctx, g, prog, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -237,6 +244,7 @@ func Run(ctx context.Context, g *graph.Graph, prog Program, cfg Config) (*Result
 }
 
 type engine struct {
+	ctx      context.Context // the job's, set by run
 	g        *graph.Graph
 	prog     Program
 	cfg      Config
@@ -259,7 +267,10 @@ type engine struct {
 	msgSize   int64     // encoded bytes of one message
 }
 
-func newEngine(g *graph.Graph, prog Program, cfg Config) (*engine, error) {
+// newEngine sets a job up: the placement of the vertices, the per-arc
+// destinations, the workers' contexts. It returns ctx's error (wrapped) if
+// that is cancelled first.
+func newEngine(ctx context.Context, g *graph.Graph, prog Program, cfg Config) (*engine, error) {
 	if g == nil || prog == nil {
 		return nil, errors.New("bsp: Run needs a graph and a program")
 	}
@@ -269,6 +280,9 @@ func newEngine(g *graph.Graph, prog Program, cfg Config) (*engine, error) {
 		if cl, err = cluster.Single(runtime.GOMAXPROCS(0)); err != nil {
 			return nil, err
 		}
+	}
+	if cl.NumWorkers() == 0 {
+		return nil, ErrNoWorkers
 	}
 	if err := cl.Validate(); err != nil {
 		return nil, fmt.Errorf("bsp: %w", err)
@@ -291,11 +305,15 @@ func newEngine(g *graph.Graph, prog Program, cfg Config) (*engine, error) {
 		}
 		counts[w]++
 	}
+	// Each worker's vertices, and each vertex's index in its worker's
+	// list.
 	e.local = make([][]int32, nw)
 	for w := range e.local {
 		e.local[w] = make([]int32, 0, counts[w])
 	}
+	e.localIdx = make([]int32, n)
 	for v, w := range part {
+		e.localIdx[v] = int32(len(e.local[w]))
 		e.local[w] = append(e.local[w], int32(v))
 	}
 	e.values = make([]float64, n*e.vw)
@@ -331,29 +349,29 @@ func newEngine(g *graph.Graph, prog Program, cfg Config) (*engine, error) {
 	// ranges in parallel (a million arcs cost milliseconds).
 	e.arcWorker = make([]int32, g.NumArcs())
 	e.arcLocal = make([]int32, g.NumArcs())
-	chunks := runtime.GOMAXPROCS(0)
-	// pairs[ch][src*nw+dst] counts the arcs from src's vertices to dst's:
-	// what a superstep sending along every edge puts in each outbox.
-	pairs := make([][]int, chunks)
-	var wg sync.WaitGroup
-	for ch := 0; ch < chunks; ch++ {
-		wg.Add(1)
-		go func(ch, from, to int) {
-			defer wg.Done()
-			cnt := make([]int, nw*nw)
-			for v := from; v < to; v++ {
-				lo, _ := g.ArcRange(v)
-				src := int(part[v]) * nw
-				for i, u := range g.Neighbors(v) {
-					e.arcWorker[lo+i] = part[u]
-					e.arcLocal[lo+i] = e.localIdx[u]
-					cnt[src+int(part[u])]++
-				}
+	// pairs[pw][src*nw+dst] counts pool worker pw's arcs from src's
+	// vertices to dst's: summed, what a superstep sending along every edge
+	// puts in each outbox.
+	const chunk = 1 << 14
+	pairs := make([][]int, parallel.Workers(0, (n+chunk-1)/chunk))
+	err := parallel.Chunks(ctx, 0, n, chunk, func(pw, from, to int) {
+		if pairs[pw] == nil {
+			pairs[pw] = make([]int, nw*nw)
+		}
+		cnt := pairs[pw]
+		for v := from; v < to; v++ {
+			lo, _ := g.ArcRange(v)
+			src := int(part[v]) * nw
+			for i, u := range g.Neighbors(v) {
+				e.arcWorker[lo+i] = part[u]
+				e.arcLocal[lo+i] = e.localIdx[u]
+				cnt[src+int(part[u])]++
 			}
-			pairs[ch] = cnt
-		}(ch, n*ch/chunks, n*(ch+1)/chunks)
+		}
+	})
+	if err != nil {
+		return nil, fmt.Errorf("bsp: job %q cancelled before its first superstep: %w", name, err)
 	}
-	wg.Wait()
 	// Size the one-number outboxes for a superstep along every edge, so
 	// the first superstep does not spend its time growing them (up to
 	// 8 million arcs, 128 MB; bigger graphs grow as they go).
@@ -361,8 +379,10 @@ func newEngine(g *graph.Graph, prog Program, cfg Config) (*engine, error) {
 		for src, c := range e.workers {
 			for dst := range c.out {
 				total := 0
-				for ch := range pairs {
-					total += pairs[ch][src*nw+dst]
+				for _, cnt := range pairs {
+					if cnt != nil {
+						total += cnt[src*nw+dst]
+					}
 				}
 				c.out[dst].one = make([]msg1, 0, total)
 			}
@@ -372,6 +392,7 @@ func newEngine(g *graph.Graph, prog Program, cfg Config) (*engine, error) {
 }
 
 func (e *engine) run(ctx context.Context) (*Result, error) {
+	e.ctx = ctx
 	start := time.Now()
 	maxSteps := e.cfg.MaxSupersteps
 	if maxSteps <= 0 {
@@ -386,18 +407,31 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 	step := 0
 	for ; step < maxSteps; step++ {
 		if err := ctx.Err(); err != nil {
-			runErr = err
+			runErr = e.cancelled(step, err)
 			break
 		}
-		// Compute: each worker's active vertices.
-		e.parallel(par, func(w int) { e.workers[w].compute(step) })
+		// Compute: each worker's active vertices, on the shared worker
+		// pool (par goroutines take the workers in turn, so that each
+		// worker's compute time is measured while it has a core); the
+		// pool's return is the barrier. A superstep cancelled before
+		// every worker has computed and delivered is abandoned: it does
+		// not count.
+		stopped := parallel.For(ctx, par, e.nw, func(_, w int) { e.workers[w].compute(step) })
 		if err := e.firstPanic(); err != nil {
 			runErr = err
 			step++
 			break
 		}
+		if stopped != nil || e.interrupted() {
+			runErr = e.cancelled(step, ctx.Err())
+			break
+		}
 		// Barrier: deliver, fold aggregators, measure.
-		inFlight := e.deliver(par)
+		inFlight, err := e.deliver(ctx, par)
+		if err != nil {
+			runErr = e.cancelled(step, err)
+			break
+		}
 		e.foldAggregators()
 		if !e.cfg.NoProfile {
 			e.recordStep(step)
@@ -416,28 +450,20 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 	return res, runErr
 }
 
-// parallel runs f for every worker on at most par goroutines at a time, so
-// that each worker's compute time is measured while it has a core.
-func (e *engine) parallel(par int, f func(w int)) {
-	if par > e.nw {
-		par = e.nw
+// cancelled is the error of a job whose context ended (err) in superstep
+// step.
+func (e *engine) cancelled(step int, err error) error {
+	return fmt.Errorf("bsp: job %q cancelled in superstep %d: %w", e.prof.Job, step, err)
+}
+
+// interrupted reports whether a worker stopped its compute part way.
+func (e *engine) interrupted() bool {
+	for _, c := range e.workers {
+		if c.interrupted {
+			return true
+		}
 	}
-	var wg sync.WaitGroup
-	next := make(chan int, e.nw)
-	for w := 0; w < e.nw; w++ {
-		next <- w
-	}
-	close(next)
-	for i := 0; i < par; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for w := range next {
-				f(w)
-			}
-		}()
-	}
-	wg.Wait()
+	return false
 }
 
 func (e *engine) firstPanic() error {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -225,15 +226,22 @@ func TestSuperstepCapCancellationAndPanics(t *testing.T) {
 	if err != nil || res.Supersteps != 7 || res.Halted {
 		t.Fatalf("cap: %v, %d supersteps, halted %v", err, res.Supersteps, res.Halted)
 	}
+	// Cancelled in superstep 2: that superstep completes or is abandoned
+	// (whether the other workers had started decides), no later one runs.
 	ctx, cancel := context.WithCancel(context.Background())
+	var latest atomic.Int64
 	slow := bsp.ProgramFunc(func(c *bsp.Context, v int, msgs bsp.Messages) {
+		latest.Store(max(latest.Load(), int64(c.Superstep())))
 		if v == 0 && c.Superstep() == 2 {
 			cancel()
 		}
 	})
-	res, err = bsp.Run(ctx, g, slow, bsp.Config{})
-	if !errors.Is(err, context.Canceled) || res.Supersteps != 3 {
-		t.Fatalf("cancel: %v after %d supersteps", err, res.Supersteps)
+	res, err = bsp.Run(ctx, g, slow, bsp.Config{Parallelism: 1})
+	if !errors.Is(err, context.Canceled) || res.Supersteps < 2 || res.Supersteps > 3 || latest.Load() != 2 {
+		t.Fatalf("cancel: %v after %d supersteps, the last computed %d", err, res.Supersteps, latest.Load())
+	}
+	if len(res.Profile.Steps) != res.Supersteps {
+		t.Fatalf("cancel: %d supersteps, %d profiled", res.Supersteps, len(res.Profile.Steps))
 	}
 	bad := bsp.ProgramFunc(func(c *bsp.Context, v int, msgs bsp.Messages) {
 		if c.Superstep() == 1 && v == 5 {
@@ -251,6 +259,47 @@ func TestSuperstepCapCancellationAndPanics(t *testing.T) {
 	}
 	if _, err := bsp.Run(context.Background(), g, forever, bsp.Config{Partition: []int32{0}}); err == nil {
 		t.Fatal("a short partition was accepted")
+	}
+}
+
+// A long superstep notices a cancel part way: each worker looks at the
+// context every few hundred vertices, and the abandoned superstep does not
+// count.
+func TestCancelInsideSuperstep(t *testing.T) {
+	const n = 100000
+	g := graph.FromEdges(n, false, nil)
+	for _, workers := range []int{1, 4} {
+		cl, err := cluster.Single(workers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		var computed atomic.Int64
+		prog := bsp.ProgramFunc(func(c *bsp.Context, v int, msgs bsp.Messages) {
+			if computed.Add(1) == 1000 {
+				cancel()
+			}
+		})
+		res, err := bsp.Run(ctx, g, prog, bsp.Config{Cluster: cl})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("%d workers: err %v, want context.Canceled", workers, err)
+		}
+		if res.Supersteps != 0 || len(res.Profile.Steps) != 0 {
+			t.Errorf("%d workers: the abandoned superstep counted: %d supersteps, %d profiled", workers, res.Supersteps, len(res.Profile.Steps))
+		}
+		// At most one chunk of 256 vertices per worker after the cancel.
+		if c := computed.Load(); c > 1000+int64(256*workers) {
+			t.Errorf("%d workers: %d of %d vertices computed after a cancel at the 1000th", workers, c, n)
+		}
+	}
+}
+
+func TestNoWorkers(t *testing.T) {
+	prog := bsp.ProgramFunc(func(c *bsp.Context, v int, msgs bsp.Messages) {})
+	_, err := bsp.Run(context.Background(), testGraph(), prog, bsp.Config{Cluster: &cluster.Cluster{}})
+	if !errors.Is(err, bsp.ErrNoWorkers) {
+		t.Fatalf("err %v, want ErrNoWorkers", err)
 	}
 }
 

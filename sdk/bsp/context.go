@@ -1,11 +1,13 @@
 package bsp
 
 import (
+	"context"
 	"fmt"
 	"runtime/debug"
 	"slices"
 	"time"
 
+	"superstep/internal/parallel"
 	"superstep/sdk/graph"
 )
 
@@ -58,6 +60,7 @@ type Context struct {
 	computeTime       time.Duration
 	active, processed int64
 	panicked          error
+	interrupted       bool // compute stopped part way: the job was cancelled
 }
 
 // outbox holds the messages for one destination worker: the destination
@@ -109,14 +112,6 @@ func newContext(e *engine, w int) *Context {
 		c.slot = make([]int32, e.g.NumVertices())
 		for i := range c.slot {
 			c.slot[i] = -1
-		}
-	}
-	if w == 0 {
-		e.localIdx = make([]int32, e.g.NumVertices())
-		for _, lst := range e.local {
-			for i, v := range lst {
-				e.localIdx[v] = int32(i)
-			}
 		}
 	}
 	c.localIdx = e.localIdx
@@ -275,9 +270,17 @@ func (c *Context) Aggregate(name string, x float64) {
 // Aggregated is the named aggregator's value from the previous superstep.
 func (c *Context) Aggregated(name string) float64 { return c.e.aggPrev[name] }
 
-// compute runs the worker's part of a superstep.
+// checkEvery is how many vertices a worker computes between two looks at
+// the job's context: well under a millisecond of compiled work, a few
+// milliseconds of a vertex program interpreted in a cell.
+const checkEvery = 256
+
+// compute runs the worker's part of a superstep. When the job's context is
+// cancelled it returns part way, interrupted (the engine then abandons the
+// superstep).
 func (c *Context) compute(step int) {
 	c.step = step
+	c.interrupted = false
 	// Last superstep's outgoing messages have been delivered: reuse.
 	for d := range c.out {
 		if c.slot != nil {
@@ -307,9 +310,13 @@ func (c *Context) compute(step int) {
 	mw := e.mw
 	// Locals, not fields: the loop calls out to the program, after which
 	// the compiler would reload every field.
-	inOff, inData, halted, prog := c.inOff, c.inData, e.halted, e.prog
+	inOff, inData, halted, prog, ctx := c.inOff, c.inData, e.halted, e.prog, e.ctx
 	var active, processed int64
 	for i, v := range c.local {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			c.interrupted = true
+			return
+		}
 		lo, hi := int(inOff[i]), int(inOff[i+1])
 		if !halted[v] {
 			active++
@@ -379,17 +386,36 @@ func (c *Context) repeatBroadcast() {
 
 // deliver moves every worker's outgoing messages into the inboxes of the
 // workers that own their destinations, and returns the messages in flight.
-func (e *engine) deliver(par int) int64 {
-	e.parallel(par, func(w int) { e.workers[w].gather() })
+// When ctx is cancelled part way (each worker looks at it before the
+// messages of each sender) it returns ctx's error: the superstep is then
+// abandoned.
+func (e *engine) deliver(ctx context.Context, par int) (int64, error) {
+	err := parallel.For(ctx, par, e.nw, func(_, w int) { e.workers[w].gather() })
+	if err == nil && e.interrupted() {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return 0, err
+	}
 	var total int64
 	for _, c := range e.workers {
 		total += int64(c.inOff[len(c.local)])
 	}
-	return total
+	return total, nil
+}
+
+// stop reports whether the job's context has ended, and marks the worker
+// interrupted if so.
+func (c *Context) stop() bool {
+	if c.e.ctx.Err() != nil {
+		c.interrupted = true
+	}
+	return c.interrupted
 }
 
 // gather collects the messages sent to this worker's vertices, grouped by
-// vertex (sources in worker order, each in send order: deterministic).
+// vertex (sources in worker order, each in send order: deterministic). It
+// returns part way, interrupted, when the job's context ends.
 func (c *Context) gather() {
 	e := c.e
 	mw := e.mw
@@ -414,6 +440,9 @@ func (c *Context) gather() {
 		// where its predecessor went.
 		inData := c.inData
 		for k, s := range e.workers {
+			if c.stop() {
+				return
+			}
 			perm := c.cache[k].perm
 			o := &s.out[w]
 			if o.valsOnly {
@@ -460,6 +489,9 @@ func (c *Context) gather() {
 	if mw == 1 {
 		inData := c.inData
 		for k, s := range e.workers {
+			if c.stop() {
+				return
+			}
 			o := &s.out[w]
 			for i, li := range o.dst {
 				inData[pos[li]] = o.data[i]
@@ -497,6 +529,9 @@ func (c *Context) gather() {
 		return
 	}
 	for _, s := range e.workers {
+		if c.stop() {
+			return
+		}
 		o := &s.out[w]
 		for i, li := range o.dst {
 			at := int(pos[li]) * mw

@@ -50,12 +50,29 @@ func (g *Graph) Weighted() bool { return g.weights != nil }
 func (g *Graph) Neighbors(v int) []int32 { return g.targets[g.offsets[v]:g.offsets[v+1]] }
 
 // EdgeWeights returns the weights parallel to Neighbors(v), or nil for an
-// unweighted graph. The slice is shared: do not modify it.
+// unweighted graph (Weight reads one arc's weight either way). The slice
+// is shared: do not modify it.
 func (g *Graph) EdgeWeights(v int) []float64 {
 	if g.weights == nil {
 		return nil
 	}
 	return g.weights[g.offsets[v]:g.offsets[v+1]]
+}
+
+// Weight is the weight of arc a (a position from ArcRange): its weight
+// in a weighted graph, 1 in an unweighted one. It is the one way to read
+// an edge's weight without caring whether the graph has weights:
+//
+//	lo, _ := g.ArcRange(v)
+//	for i, u := range g.Neighbors(v) {
+//		w := g.Weight(lo + i)
+//		…
+//	}
+func (g *Graph) Weight(a int) float64 {
+	if g.weights == nil {
+		return 1
+	}
+	return g.weights[a]
 }
 
 // Degree is the out-degree of v (the degree if undirected).
@@ -244,16 +261,14 @@ func (g *Graph) Reverse() *Graph {
 		return g
 	}
 	b := &Builder{directed: true, ids: g.ids, labels: g.labels, index: g.index}
+	b.weighted = g.weights != nil
 	for v := 0; v < g.NumVertices(); v++ {
-		ws := g.EdgeWeights(v)
+		lo, _ := g.ArcRange(v)
 		for i, u := range g.Neighbors(v) {
 			b.src = append(b.src, u)
 			b.dst = append(b.dst, int32(v))
-			if ws != nil {
-				if !b.weighted {
-					b.weighted = true
-				}
-				b.w = append(b.w, ws[i])
+			if b.weighted {
+				b.w = append(b.w, g.Weight(lo+i))
 			}
 		}
 	}

@@ -15,6 +15,8 @@ import (
 func init() {
 	Symbols["superstep/display/display"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"ArrowRecord":        reflect.ValueOf(display.ArrowRecord),
+		"ArrowTable":         reflect.ValueOf(display.ArrowTable),
 		"BundleOf":           reflect.ValueOf(display.BundleOf),
 		"Chord":              reflect.ValueOf(display.Chord),
 		"ChordLayout":        reflect.ValueOf(display.ChordLayout),
@@ -48,6 +50,7 @@ func init() {
 		"SquarifiedLayout":   reflect.ValueOf(display.SquarifiedLayout),
 		"StaticImage":        reflect.ValueOf(display.StaticImage),
 		"Table":              reflect.ValueOf(display.Table),
+		"TableOf":            reflect.ValueOf(display.TableOf),
 		"TextBundle":         reflect.ValueOf(display.TextBundle),
 		"TextOutput":         reflect.ValueOf(display.TextOutput),
 		"Treemap":            reflect.ValueOf(display.Treemap),
@@ -56,6 +59,7 @@ func init() {
 		"WritePositionsTSV":  reflect.ValueOf(display.WritePositionsTSV),
 
 		// type definitions
+		"ArrowView":      reflect.ValueOf((*display.ArrowView)(nil)),
 		"Bundle":         reflect.ValueOf((*display.Bundle)(nil)),
 		"ChordArc":       reflect.ValueOf((*display.ChordArc)(nil)),
 		"ChordData":      reflect.ValueOf((*display.ChordData)(nil)),

@@ -15,6 +15,7 @@ func init() {
 	Symbols["superstep/sdk/sdk"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"CompareFrames":  reflect.ValueOf(sdk.CompareFrames),
+		"Context":        reflect.ValueOf(sdk.Context),
 		"DefaultCluster": reflect.ValueOf(sdk.DefaultCluster),
 		"Drawing":        reflect.ValueOf(sdk.Drawing),
 		"Partition":      reflect.ValueOf(sdk.Partition),

@@ -13,6 +13,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -133,7 +134,9 @@ func run(args []string) error {
 	for i := 0; i < max(1, *repeat); i++ {
 		runtime.GC()
 		t0 := time.Now()
-		r = community.Louvain(g, opts)
+		if r, err = community.Louvain(context.Background(), g, opts); err != nil {
+			return err
+		}
 		rep.Seconds = append(rep.Seconds, time.Since(t0).Seconds())
 	}
 	// The reader numbers vertices by first appearance: back to file ids.
