@@ -216,6 +216,7 @@ func TestInterruptStopsLongSDKCalls(t *testing.T) {
 	}
 	c := startKernel(t)
 	setup := "g := datasets.Must(datasets.Lattice(1000, 1000))\n" +
+		"big := datasets.Must(datasets.Lattice(2000, 2000))\n" +
 		"social, _, _ := datasets.Planted(datasets.PlantedOptions{N: 400000, AvgDegree: 20, MaxDegree: 200, Mixing: 0.3, MinCommunity: 30, MaxCommunity: 800, Seed: 1})"
 	if r := c.execute(setup); r.status() != "ok" {
 		t.Fatal(r.errorText())
@@ -224,7 +225,7 @@ func TestInterruptStopsLongSDKCalls(t *testing.T) {
 		"pos, err := layout.SFDP(sdk.Context(), g, layout.Options{Seed: 1})",
 		"job, err := sdk.Run(sdk.Context(), g, vertex.PageRank{Iterations: 100000}, sdk.Options{})",
 		"res, err := pipeline.Layout(sdk.Context(), g, pipeline.Options{Seed: 1})",
-		"c, err := community.Louvain(sdk.Context(), social, community.Options{Seed: 1})",
+		"c, err := community.Louvain(sdk.Context(), big, community.Options{Seed: 1})",
 		"memb, jobs, err := vertex.LouvainBSP(sdk.Context(), social, bsp.Config{}, vertex.LouvainOptions{Seed: 1})",
 	} {
 		id := c.send(c.shell, "execute_request", map[string]any{"code": call, "silent": false})

@@ -130,6 +130,13 @@ func TestProtocolResultsAndOutputs(t *testing.T) {
 	if r := c.execute("print only"); len(r.ofType("execute_result")) != 0 {
 		t.Fatal("a cell without a result published one")
 	}
+	// Printed text always arrives before the cell's idle status, however
+	// late in the cell it is printed.
+	for i := 0; i < 200; i++ {
+		if r := c.execute(fmt.Sprintf("print last %d", i)); r.stdout != fmt.Sprintf("last %d\n", i) {
+			t.Fatalf("run %d: stdout before idle %q", i, r.stdout)
+		}
+	}
 }
 
 func TestProtocolErrorsAndStopOnError(t *testing.T) {

@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -83,11 +82,14 @@ func (s *streams) pipe(name string) (*os.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("creating the %s pipe: %w", name, err)
 	}
-	c := &capturedFD{r: r}
+	c, err := newCapturedFD(r, s.writer(name))
+	if err != nil {
+		return nil, fmt.Errorf("reading the %s pipe: %w", name, err)
+	}
 	s.mu.Lock()
 	s.pipes = append(s.pipes, c)
 	s.mu.Unlock()
-	go c.copyTo(s.writer(name))
+	go c.copy()
 	return w, nil
 }
 
@@ -174,12 +176,75 @@ func byteSize(n int) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// capturedFD is a file descriptor (1 or 2) redirected into a pipe, so that
-// writes that bypass the interpreter (compiled code writing to os.Stdout, a
-// C library) reach the notebook too.
+// capturedFD is the read end of a pipe whose text goes to a stream: the
+// cell's os.Stdout or os.Stderr, or descriptor 1 or 2 redirected so that
+// writes that bypass the interpreter (compiled code, a C library) reach the
+// notebook too.
+//
+// The pipe is read without blocking, always under mu: a goroutine reads
+// when poll says there is data, and drain reads whatever is there. Once
+// drain returns, everything written to the pipe before it was called has
+// been handed to the stream (a write to a pipe is in the pipe when it
+// returns), so a display or the cell's end never overtakes printed text.
 type capturedFD struct {
-	r       *os.File
-	reading atomic.Bool
+	r   *os.File // kept open: fd belongs to it
+	fd  int
+	w   io.Writer
+	mu  sync.Mutex
+	buf []byte
+}
+
+func newCapturedFD(r *os.File, w io.Writer) (*capturedFD, error) {
+	c := &capturedFD{r: r, w: w, buf: make([]byte, 32<<10)}
+	rc, err := r.SyscallConn()
+	if err != nil {
+		return nil, err
+	}
+	if err := rc.Control(func(fd uintptr) { c.fd = int(fd) }); err != nil {
+		return nil, err
+	}
+	if err := unix.SetNonblock(c.fd, true); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// copy hands what arrives in the pipe to the stream until the pipe is
+// closed.
+func (c *capturedFD) copy() {
+	for {
+		fds := []unix.PollFd{{Fd: int32(c.fd), Events: unix.POLLIN}}
+		if _, err := unix.Poll(fds, -1); err != nil {
+			if err == unix.EINTR {
+				continue
+			}
+			return
+		}
+		if c.drain() {
+			return
+		}
+	}
+}
+
+// drain hands everything in the pipe now to the stream. It reports
+// whether the pipe is closed.
+func (c *capturedFD) drain() (closed bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for {
+		n, err := unix.Read(c.fd, c.buf)
+		if n > 0 {
+			c.w.Write(c.buf[:n])
+			continue
+		}
+		switch err {
+		case unix.EINTR:
+			continue
+		case unix.EAGAIN:
+			return false
+		}
+		return true // end of file, or an error that will not go away
+	}
 }
 
 // CaptureStdio redirects file descriptors 1 and 2 into the cell streams and
@@ -201,39 +266,14 @@ func (k *Kernel) CaptureStdio() (*os.File, error) {
 			return nil, fmt.Errorf("capturing %s: %w", name, err)
 		}
 		w.Close()
-		c := &capturedFD{r: r}
+		c, err := newCapturedFD(r, k.streams.writer(name))
+		if err != nil {
+			return nil, fmt.Errorf("capturing %s: %w", name, err)
+		}
 		k.streams.mu.Lock()
 		k.streams.pipes = append(k.streams.pipes, c)
 		k.streams.mu.Unlock()
-		go c.copyTo(k.streams.writer(name))
+		go c.copy()
 	}
 	return logFile, nil
-}
-
-func (c *capturedFD) copyTo(w io.Writer) {
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := c.r.Read(buf)
-		if n > 0 {
-			c.reading.Store(true)
-			w.Write(buf[:n])
-			c.reading.Store(false)
-		}
-		if err != nil {
-			return
-		}
-	}
-}
-
-// drain waits (briefly) until the pipe is empty (TIOCINQ is FIONREAD on
-// Linux) and its reader idle.
-func (c *capturedFD) drain() {
-	deadline := time.Now().Add(200 * time.Millisecond)
-	for time.Now().Before(deadline) {
-		n, err := unix.IoctlGetInt(int(c.r.Fd()), unix.TIOCINQ)
-		if err != nil || (n == 0 && !c.reading.Load()) {
-			return
-		}
-		time.Sleep(time.Millisecond)
-	}
 }
