@@ -12,15 +12,6 @@ import (
 	"superstep/sdk/graph"
 )
 
-func bigLattice(t testing.TB) *graph.Graph {
-	t.Helper()
-	g, err := datasets.Lattice(1000, 1000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 func louvainCall(g *graph.Graph, o community.Options) func(ctx context.Context) error {
 	return func(ctx context.Context) error {
 		r, err := community.Louvain(ctx, g, o)
@@ -38,7 +29,7 @@ func TestLouvainCancel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Louvain on a 1000×1000 lattice for a second")
 	}
-	g := bigLattice(t)
+	g := datasets.Must(datasets.Lattice(1000, 1000))
 	for _, d := range []time.Duration{200 * time.Millisecond, time.Second} {
 		l := canceltest.Check(t, d, louvainCall(g, community.Options{Seed: 1}))
 		t.Logf("cancelled after %v: returned %v later", d, l)
@@ -57,7 +48,7 @@ func TestLouvainCancel(t *testing.T) {
 //
 //	go test ./algo/community -run '^$' -bench LouvainCancel -benchtime 5x
 func BenchmarkLouvainCancel(b *testing.B) {
-	g := bigLattice(b)
+	g := datasets.Must(datasets.Lattice(1000, 1000))
 	for _, d := range []time.Duration{200 * time.Millisecond, 700 * time.Millisecond, 1500 * time.Millisecond} {
 		b.Run(fmt.Sprintf("after=%v", d), func(b *testing.B) {
 			canceltest.Benchmark(b, d, louvainCall(g, community.Options{Seed: 1}))

@@ -12,19 +12,6 @@ import (
 	"superstep/sdk/graph"
 )
 
-// SFDP on a 1000×1000 lattice takes about 15 s on two cores: coarsening
-// for the first half second (matching, contraction), then levels of
-// growing size, the finest (1,000,000 vertices, about 250 ms per
-// iteration) in the last 6 s.
-func bigLattice(t testing.TB) *graph.Graph {
-	t.Helper()
-	g, err := datasets.Lattice(1000, 1000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 func sfdpCall(g *graph.Graph, o layout.Options) func(ctx context.Context) error {
 	return func(ctx context.Context) error {
 		_, err := layout.SFDP(ctx, g, o)
@@ -35,11 +22,15 @@ func sfdpCall(g *graph.Graph, o layout.Options) func(ctx context.Context) error 
 // A cancelled SFDP returns an error wrapping context.Canceled and leaves
 // no goroutine behind, whether the cancel comes while it coarsens (at
 // 200 ms) or while it refines a level (at 1.5 s), with either coarsening.
+// SFDP on a 1000×1000 lattice takes about 15 s on two cores: coarsening
+// for the first half second (matching, contraction), then levels of
+// growing size, the finest (1,000,000 vertices, about 250 ms per
+// iteration) in the last 6 s.
 func TestSFDPCancel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("lays out a 1000×1000 lattice for a few seconds")
 	}
-	g := bigLattice(t)
+	g := datasets.Must(datasets.Lattice(1000, 1000))
 	for _, c := range []struct {
 		delay time.Duration
 		o     layout.Options
@@ -60,7 +51,7 @@ func TestSFDPCancel(t *testing.T) {
 //
 //	go test ./algo/layout -run '^$' -bench SFDPCancel -benchtime 3x
 func BenchmarkSFDPCancel(b *testing.B) {
-	g := bigLattice(b)
+	g := datasets.Must(datasets.Lattice(1000, 1000))
 	for _, d := range []time.Duration{200 * time.Millisecond, time.Second, 3 * time.Second, 10 * time.Second} {
 		b.Run(fmt.Sprintf("after=%v", d), func(b *testing.B) {
 			canceltest.Benchmark(b, d, sfdpCall(g, layout.Options{Seed: 1}))

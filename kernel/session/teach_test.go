@@ -214,6 +214,16 @@ func TestHelpWithQuestionMarks(t *testing.T) {
 	if len(s.sink.pages) != 1 || !strings.Contains(s.sink.pages[0], "func strings.ToUpper(string) string") {
 		t.Fatalf("pager %q", s.sink.pages)
 	}
+	// The case: sdk.Run? was a syntax error.
+	if got := outcome(s.Session, "sdk.Run?"); got != "(no result)" {
+		t.Fatal(got)
+	}
+	if len(s.sink.pages) != 2 || !strings.HasPrefix(s.sink.pages[1], "func sdk.Run(context.Context, *graph.Graph, bsp.Program, sdk.Options) (*sdk.Job, error)") {
+		t.Fatalf("pager %q", s.sink.pages[1:])
+	}
+	if got := outcome(s.Session, "noSuchName?"); got != "(no result)" || readFile(t, s.out) != "nothing is known about noSuchName\n" {
+		t.Fatalf("help on an unknown name: %s, stdout %q", got, readFile(t, s.out))
+	}
 }
 
 func TestLargeValuesAreCut(t *testing.T) {
