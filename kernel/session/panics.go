@@ -21,7 +21,7 @@ var leadingPos = regexp.MustCompile(`^\d+:\d+: `)
 // the panic is in the cell's own top-level statements at a known
 // position, the index and length of a failed index expression are read
 // back from the session, as Go prints them.
-func (s *Session) runtimeMessage(v any, topLevel bool, pos [2]int, code string) string {
+func (s *Session) runtimeMessage(v any, topLevel bool, line int, code string) string {
 	msg := fmt.Sprint(v)
 	msg = leadingPos.ReplaceAllString(msg, "")
 	switch {
@@ -31,7 +31,7 @@ func (s *Session) runtimeMessage(v any, topLevel bool, pos [2]int, code string) 
 		strings.HasPrefix(msg, "reflect.Value.Slice: slice index out of bounds"),
 		strings.HasPrefix(msg, "reflect: slice length out of range"):
 		if topLevel {
-			if detail := s.indexDetail(pos, code); detail != "" {
+			if detail := s.indexDetail(line, code); detail != "" {
 				return "runtime error: index out of range " + detail
 			}
 		}
@@ -43,17 +43,11 @@ func (s *Session) runtimeMessage(v any, topLevel bool, pos [2]int, code string) 
 	return msg
 }
 
-// indexDetail finds the index expression at the interpreter position pos
-// (line+1 of the cell, column shifted by the statement marker) and
-// evaluates its operands when they are plain names or literals: "[i] with
-// length n".
-func (s *Session) indexDetail(pos [2]int, code string) string {
-	line, col := pos[0]-1, pos[1]
-	for _, mk := range s.markers {
-		if mk.Line == line && col > mk.Col {
-			col -= mk.Len
-		}
-	}
+// indexDetail finds the index expressions of a cell line whose operands
+// are plain names or literals, evaluates them again, and words the one out
+// of range as Go does: "[i] with length n". With none or several out of
+// range it says nothing.
+func (s *Session) indexDetail(line int, code string) string {
 	if line < 1 {
 		return ""
 	}
@@ -73,7 +67,7 @@ func (s *Session) indexDetail(pos [2]int, code string) string {
 			return true
 		}
 		p, e := fset.Position(ix.Pos()), fset.Position(ix.End())
-		if p.Line-1 == line && p.Line == e.Line && e.Column > col && pure(ix.X) && pure(ix.Index) {
+		if p.Line-1 == line && p.Line == e.Line && pure(ix.X) && pure(ix.Index) {
 			candidates = append(candidates, ix)
 		}
 		return true

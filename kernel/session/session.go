@@ -463,7 +463,7 @@ func forgetType(in *interp.Interpreter, name string) error {
 
 var (
 	posPrefix   = regexp.MustCompile(`^(?:_\.go:)?(\d+):(\d+): `)
-	panicPosRef = regexp.MustCompile(`^(\d+):(\d+): panic: ([\w.]+)\(\.\.\.\)\s*$`)
+	panicPosRef = regexp.MustCompile(`^\d+:\d+: panic: ([\w.]+)\(\.\.\.\)\s*$`)
 )
 
 // explain turns an interpreter error into an Error with a cell position.
@@ -485,7 +485,7 @@ func (s *Session) explain(err error, code string) error {
 		out := &Error{Kind: "panic", Msg: msg}
 		if funcs := s.stderr.frames(); len(funcs) > 0 {
 			out.Line = int(s.line.Load())
-			out.Msg = s.runtimeMessage(p.Value, funcs[0] == "main", s.stderr.pos(), code)
+			out.Msg = s.runtimeMessage(p.Value, funcs[0] == "main", out.Line, code)
 			if funcs[0] != "main" {
 				out.Msg += " (in " + strings.Join(funcs[:len(funcs)-1], " ← ") + ")"
 			}
@@ -544,19 +544,12 @@ type panicFilter struct {
 	w     io.Writer
 	mu    sync.Mutex
 	funcs []string // interpreted functions the panic went through, innermost first
-	// line and col are where the innermost frame failed, in the
-	// interpreter's coordinates (the part's line + 1).
-	line, col int
 }
 
 func (f *panicFilter) Write(p []byte) (int, error) {
 	if m := panicPosRef.FindSubmatch(p); m != nil && len(p) < 512 {
 		f.mu.Lock()
-		if len(f.funcs) == 0 {
-			f.line, _ = strconv.Atoi(string(m[1]))
-			f.col, _ = strconv.Atoi(string(m[2]))
-		}
-		f.funcs = append(f.funcs, string(m[3]))
+		f.funcs = append(f.funcs, string(m[1]))
 		f.mu.Unlock()
 		return len(p), nil
 	}
@@ -567,12 +560,6 @@ func (f *panicFilter) reset() {
 	f.mu.Lock()
 	f.funcs = nil
 	f.mu.Unlock()
-}
-
-func (f *panicFilter) pos() [2]int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return [2]int{f.line, f.col}
 }
 
 func (f *panicFilter) frames() []string {

@@ -140,6 +140,10 @@ var teachingCases = []struct {
 	// Runtime panics read as the Go runtime's, with the cell line.
 	{"index out of range", nil, "var empty []int\nfirst := empty[0]\nfmt.Println(first)",
 		"panic at 2:0: runtime error: index out of range [0] with length 0"},
+	{"index out of range as the last expression", nil, "xs := []float64{1, 2}\nxs[5]",
+		"panic at 2:0: runtime error: index out of range [5] with length 2"},
+	{"index out of range, the failing one of two", nil, "a := []int{1, 2, 3}\nb := []int{7}\ni := 2\nsum := a[i] + b[i]\n_ = sum",
+		"panic at 4:0: runtime error: index out of range [2] with length 1"},
 	{"index out of range in a function", []string{"func at(xs []int, i int) int {\n\treturn xs[i]\n}"}, "at([]int{1}, 3)",
 		"panic at 1:0: runtime error: index out of range (in main.at)"},
 	{"nil pointer", nil, "type P struct{ X int }\nvar p *P\np.X", "panic at 3:0: runtime error: invalid memory address or nil pointer dereference"},
