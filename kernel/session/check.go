@@ -1,6 +1,7 @@
 package session
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/importer"
@@ -43,10 +44,17 @@ type checker struct {
 	lastInfo *types.Info
 }
 
-// genericStd are the standard packages the interpreter compiles from
-// source (its symbol tables cannot hold generic code): the checker imports
-// them from the Go tree, or leaves cells that use them to the interpreter.
-var genericStd = map[string]bool{"cmp": true, "maps": true, "slices": true, "iter": true}
+// genericStd are standard packages whose generic members the
+// interpreter's tables cannot hold (yaegi v0.16.1 cannot call them with
+// this Go: slices.Sort is "undefined selector"). The checker types them
+// from the tables, so their generic members are undefined for it too, and
+// says why; a generic package missing from the tables is read from the Go
+// tree.
+var genericStd = map[string]bool{"cmp": true, "maps": true, "slices": true, "iter": true, "sync": true, "sync/atomic": true}
+
+// errNoSource is an import of a generic standard package whose source the
+// checker cannot read (no Go tree): the interpreter judges such a cell.
+var errNoSource = errors.New("no source of the standard library")
 
 func newChecker(im *symbolImporter) *checker {
 	return &checker{im: im, objs: map[string]types.Object{}, home: types.NewPackage("main", "main")}
@@ -83,7 +91,11 @@ func (i checkImporter) ImportFrom(path, dir string, mode types.ImportMode) (*typ
 		if i.c.source == nil {
 			i.c.source = importer.ForCompiler(token.NewFileSet(), "source", nil)
 		}
-		return i.c.source.Import(path)
+		p, err := i.c.source.Import(path)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", errNoSource, err)
+		}
+		return p, nil
 	}
 	return nil, fmt.Errorf("package %q is not available to cells", path)
 }
@@ -244,9 +256,15 @@ func (c *checker) check(imports map[string]string, sp *cell.Split, code string, 
 			}
 		}
 	}
+	for _, e := range errs {
+		if strings.Contains(e.Msg, errNoSource.Error()) {
+			return nil, nil
+		}
+	}
 	if firstErr == nil {
 		firstErr = c.firstError(fset, errs, info, topExprs, code)
 	}
+
 	if firstErr == nil && stmtFile != nil {
 		firstErr = unsupportedRange(fset, stmtFile, info, code)
 	}
@@ -563,6 +581,9 @@ func (c *checker) didYouMean(msg, pkgName, sel string) string {
 	if path == "" {
 		return msg
 	}
+	if genericStd[path] && c.inGoTree(path, sel) {
+		return fmt.Sprintf("%s (%s.%s is generic: the interpreter (yaegi) cannot call the standard library's generic functions and types; use sort.Slice, a loop, or a non-generic equivalent)", msg, pkgName, sel)
+	}
 	best, bestD := "", 1<<30
 	lsel := strings.ToLower(sel)
 	for n := range c.im.tables[path] {
@@ -583,6 +604,16 @@ func (c *checker) didYouMean(msg, pkgName, sel string) string {
 		return fmt.Sprintf("%s (no %s in package %s; did you mean %s.%s?)", msg, sel, pkgName, pkgName, best)
 	}
 	return fmt.Sprintf("%s (package %s has no exported name %s)", msg, pkgName, sel)
+}
+
+// inGoTree reports whether the Go tree's package path has an exported
+// name: false without a Go tree.
+func (c *checker) inGoTree(path, name string) bool {
+	if c.source == nil {
+		c.source = importer.ForCompiler(token.NewFileSet(), "source", nil)
+	}
+	p, err := c.source.Import(path)
+	return err == nil && p.Scope().Lookup(name) != nil
 }
 
 func editDistance(a, b string) int {

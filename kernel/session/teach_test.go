@@ -119,6 +119,13 @@ var teachingCases = []struct {
 		"func (q pt) sum() float64 { return q.x + q.y }\npt{1, 2}.sum()", "3"},
 	{"generic function of a cell", []string{"func first[T any](xs []T) T { return xs[0] }"}, `first([]string{"a", "b"})`, `"a"`},
 
+	// The standard library's generic functions, which the interpreter
+	// cannot call.
+	{"slices.Sort", []string{"import \"slices\""}, "slices.Sort([]int{3, 1, 2})",
+		"compile error at 1:8: undefined: slices.Sort (slices.Sort is generic: the interpreter (yaegi) cannot call the standard library's generic functions and types; use sort.Slice, a loop, or a non-generic equivalent)"},
+	{"a misspelt slices function", []string{"import \"slices\""}, "slices.Srot([]int{1})",
+		"compile error at 1:8: undefined: slices.Srot (package slices has no exported name Srot)"},
+
 	// Compile errors name the identifier, package or type, at line:column.
 	{"undefined name", nil, "z := undefinedThing + 1", "compile error at 1:6: undefined: undefinedThing"},
 	{"package not imported", nil, "x := context.Background()",
