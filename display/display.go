@@ -21,6 +21,7 @@ package display
 import (
 	"bytes"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"image"
@@ -190,7 +191,21 @@ func Page(v any) { Here().Page(v) }
 // NewProgress shows a progress bar for total steps, updated in place.
 func NewProgress(total int, label string) *Progress { return Here().NewProgress(total, label) }
 
-// NewID returns a fresh display id.
+// contentID is the element id of a live display: derived from what it
+// shows, so that a re-executed notebook stores the same bytes. Two equal
+// displays share it; the runtime finds each by the script beside it.
+func contentID(parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return "ss-" + hex.EncodeToString(h.Sum(nil)[:12])
+}
+
+// NewID returns a fresh display id, for displays updated in place (the
+// front end keeps such ids with the output while the kernel runs; they
+// are not stored in the notebook).
 func NewID() string {
 	var b [12]byte
 	if _, err := rand.Read(b[:]); err != nil {

@@ -638,7 +638,8 @@ func (v *DrawingView) MIMEBundle() Bundle {
 		return TextBundle(fmt.Sprintf("display.Drawing: %v", err))
 	}
 	b64 := base64.StdEncoding.EncodeToString(pic)
-	id := NewID()
+	spec := mustJSON(sp)
+	id := contentID("drawing", alt, b64, string(spec))
 	var h strings.Builder
 	fmt.Fprintf(&h, `<div class="superstep-display" id="%s" data-kind="drawing">`, id)
 	if d.Title != "" {
@@ -647,7 +648,7 @@ func (v *DrawingView) MIMEBundle() Bundle {
 	fmt.Fprintf(&h, `<img alt="%s" width="%s" height="%s" src="data:image/png;base64,%s" style="max-width:100%%;height:auto"/>`,
 		htmlEscape(alt), n2(L.w), n2(L.h), b64)
 	fmt.Fprintf(&h, `<div style="font:10px sans-serif;color:#666;margin-top:2px">%s</div></div>`, htmlEscape(d.caption(&L)))
-	fmt.Fprintf(&h, "<script type=\"text/javascript\">\n%s\nsuperstep.live(%q, %q, %s);\n</script>", RuntimeJS, id, "drawing", mustJSON(sp))
+	fmt.Fprintf(&h, "<script type=\"text/javascript\">\n%s\nsuperstep.live(%q, %q, %s);\n</script>", RuntimeJS, id, "drawing", spec)
 	w, hh := int(math.Ceil(L.w)), int(math.Ceil(L.h))
 	return Bundle{
 		Data: map[string]any{

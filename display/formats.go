@@ -122,7 +122,6 @@ func StaticImage(svg, alt string) string {
 // LiveHTML wraps a static SVG picture and the runtime call that makes it
 // live: kind names the runtime view (e.g. "svg"), spec is its JSON data.
 func LiveHTML(svg, alt, kind string, spec any) string {
-	id := NewID()
 	specJSON := []byte("null")
 	if spec != nil {
 		var err error
@@ -130,6 +129,7 @@ func LiveHTML(svg, alt, kind string, spec any) string {
 			specJSON = []byte("null")
 		}
 	}
+	id := contentID(kind, alt, svg, string(specJSON))
 	var b strings.Builder
 	fmt.Fprintf(&b, `<div class="superstep-display" id="%s" data-kind="%s">`, id, htmlEscape(kind))
 	b.WriteString(StaticImage(svg, alt))

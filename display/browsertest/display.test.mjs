@@ -810,3 +810,21 @@ test('screenshot of the large drawing', { skip: !DRAWING_SCREENSHOT && 'SUPERSTE
     await page.close();
   }
 });
+
+// Display ids come from the content (a re-executed notebook stores the same
+// bytes), so two equal displays share an id: each still goes live, found by
+// the script beside it.
+test('two equal displays both go live', async () => {
+  const out = outputs.find((o) => o.html.includes('superstep.live(') && o.html.includes('data-kind="svg"'));
+  assert.ok(out, 'no live SVG display among the outputs');
+  const { page, problems } = await openPage(liveContext);
+  await page.setContent(wrap(out.html + out.html), { waitUntil: 'load' });
+  const roots = await page.locator('.superstep-display').all();
+  assert.equal(roots.length, 2);
+  assert.equal(await roots[0].getAttribute('id'), await roots[1].getAttribute('id'));
+  for (const root of roots) {
+    assert.equal(await root.getAttribute('data-live'), '1', `a copy stayed static: ${await root.getAttribute('data-live-error')}`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -65,10 +65,12 @@ function withTooltip(view) {
     drawing: withTooltip(drawingView),
   });
   ss.live = function (id, kind, spec) {
-    // By id; or, for a front end that runs the script before the output is
-    // in the document, the element just before the script.
+    // The element just before the script (ids come from the content, so
+    // two equal displays share one); else by id, for a front end that runs
+    // the script elsewhere (Notebook 6 evaluates it in the head).
     const cs = document.currentScript;
-    const root = document.getElementById(id) || (cs && cs.previousElementSibling);
+    const prev = cs && cs.previousElementSibling;
+    const root = prev && prev.id === id ? prev : document.getElementById(id);
     if (!root || root.getAttribute('data-live') === '1') return;
     const img = root.querySelector('img');
     const view = ss.views[kind] || ss.views.svg;
