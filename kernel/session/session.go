@@ -6,6 +6,17 @@
 // function, a type, a method or a variable; the value of a final expression
 // is the cell's result; a panic, an interpreter failure or an interrupt ends
 // the cell with an error that names the cell line, and never the session.
+//
+// A Session is the kernel's Interpreter (kernel.Interpreter). Before the
+// interpreter sees a cell, go/types checks it against the earlier cells'
+// definitions and the interpreter's own symbol tables (check.go,
+// importer.go): compile errors are Go's, with exact positions; the types
+// decide what the cell's result is and drive completion and inspection.
+// After each cell, what the interpreter keeps and no code can reach is
+// given back (release.go), so a session's memory follows what its cells
+// hold. Everything a cell sees is set up here: the symbol tables, the
+// display and sdk.Context bindings, os.Stdout and os.Stderr, the guard of
+// go statements.
 package session
 
 import (
