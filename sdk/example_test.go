@@ -26,9 +26,20 @@ func ExampleRun() {
 	}
 	fmt.Println(job.Supersteps(), "supersteps, halted:", job.Result.Halted)
 	fmt.Println("distance to the far corner:", job.Value(15))
-	fmt.Println(job.Trend(profile.Options{Level: profile.HostLevel}).MIMEBundle().Text())
+	// The trend's messages panel: per host, the messages sent in each
+	// superstep, after the min combiner merged those to the same vertex
+	// (its time panel shows measured times, which vary).
+	trend, _ := job.TrendData(profile.Options{Level: profile.HostLevel})
+	fmt.Println(trend.Title)
+	fmt.Println(trend.Panels[1].Title)
+	for i, u := range trend.Units {
+		fmt.Println(u.Name, trend.Panels[1].Out[i])
+	}
 	// Output:
 	// 8 supersteps, halted: true
 	// distance to the far corner: 6
-	// SSSP on a 4×4 lattice — heartbeat per host. Trend view of 2 units over 8 frames: time (s): compute + communication, messages: out, in (hatched), bytes: out, in (hatched)
+	// SSSP on a 4×4 lattice — heartbeat per host
+	// messages: out, in (hatched)
+	// r0h0 [2 6 4 4 6 4 2 0]
+	// r0h1 [0 0 6 6 0 0 0 0]
 }

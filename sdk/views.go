@@ -57,6 +57,7 @@ func trendData(p *profile.Profile, a *profile.Aggregated) display.TrendData {
 	for i, f := range a.Frames {
 		frames[i] = f.Label()
 	}
+	unit, times := inTimeUnit(a.Time)
 	return display.TrendData{
 		Title:  fmt.Sprintf("%s — heartbeat per %s", p.Job, a.Level),
 		Frames: frames,
@@ -64,11 +65,39 @@ func trendData(p *profile.Profile, a *profile.Aggregated) display.TrendData {
 		FramesPerPage: 64,
 		Units:         displayUnits(p.Cluster, a),
 		Panels: []display.TrendPanel{
-			{Title: "time (s): compute + communication", Out: a.Time},
+			{Title: "time (" + unit + "): compute + communication", Out: times},
 			{Title: "messages: out, in (hatched)", Out: a.MessagesOut, In: a.MessagesIn},
 			{Title: "bytes: out, in (hatched)", Out: a.BytesOut, In: a.BytesIn},
 		},
 	}
+}
+
+// inTimeUnit expresses times in seconds in the unit that reads best for
+// their largest: s from a second, ms from a millisecond, µs below. It
+// returns the unit's name and the scaled copy.
+func inTimeUnit(secs [][]float64) (string, [][]float64) {
+	mx := 0.0
+	for _, row := range secs {
+		for _, v := range row {
+			mx = math.Max(mx, v)
+		}
+	}
+	unit, scale := "s", 1.0
+	switch {
+	case mx >= 1 || mx == 0:
+	case mx >= 1e-3:
+		unit, scale = "ms", 1e3
+	default:
+		unit, scale = "µs", 1e6
+	}
+	out := make([][]float64, len(secs))
+	for i, row := range secs {
+		out[i] = make([]float64, len(row))
+		for j, v := range row {
+			out[i][j] = v * scale
+		}
+	}
+	return unit, out
 }
 
 // Trend is the Trend View: three small multiples (time, messages, bytes)
