@@ -16,15 +16,26 @@ import (
 func unitID(level profile.Level, name string) string { return level.String() + ":" + name }
 
 // colours gives every worker, host and rack one colour, the same in every
-// view of the job.
+// view of the job: a hue per rack, hues within it per host, shades of its
+// host's hue per worker (display.NestedPalette), so that a colour tells
+// where a unit sits and no two branches share one.
 func colours(c *cluster.Cluster, level profile.Level, index int) string {
+	hostRack := make([]int, len(c.Hosts))
+	for h, host := range c.Hosts {
+		hostRack[h] = host.Rack
+	}
+	workerHost := make([]int, len(c.Workers))
+	for w, worker := range c.Workers {
+		workerHost[w] = worker.Host
+	}
+	racks, hosts, workers := display.NestedPalette(len(c.Racks), hostRack, workerHost)
 	switch level {
 	case profile.HostLevel:
-		return display.Palette(len(c.Hosts))[index]
+		return hosts[index]
 	case profile.RackLevel:
-		return display.Palette(len(c.Racks))[index]
+		return racks[index]
 	}
-	return display.Palette(c.NumWorkers())[index]
+	return workers[index]
 }
 
 func displayUnits(c *cluster.Cluster, a *profile.Aggregated) []display.Unit {
