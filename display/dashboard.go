@@ -85,6 +85,17 @@ const (
 	dashSwitchH = 24.0
 )
 
+// statRows is how many rows of the aggregation panel a statistic takes:
+// two, the value under its label, when they do not fit side by side (the
+// live panel is a table that wraps the same way).
+func statRows(s statJSON) int {
+	const boldWidth = 1.1 // bold glyphs are wider
+	if textWidth(s.Label, fontSize)+12+textWidth(s.Value, fontSize)*boldWidth > dashLeftW-4 {
+		return 2
+	}
+	return 1
+}
+
 func (v *DashboardView) spec() dashboardSpec {
 	d := v.Data
 	sp := dashboardSpec{Title: d.Title, Stats: []statJSON{}, Levels: []dashLevelSpec{}}
@@ -100,7 +111,11 @@ func (v *DashboardView) spec() dashboardSpec {
 		sp.Selected = sp.Levels[0].Chord.Selected
 	}
 	// Left column: title, stats, level switch, then the treemap.
-	y := dashTitleH + dashCaption + float64(len(sp.Stats))*dashStatH + 8 + dashSwitchH + 12 + dashCaption
+	rows := 0
+	for _, s := range sp.Stats {
+		rows += statRows(s)
+	}
+	y := dashTitleH + dashCaption + float64(rows)*dashStatH + 8 + dashSwitchH + 12 + dashCaption
 	sp.Tree = buildTreemapSpec(d.Tree, dashLeftW, dashLeftW)
 	lay := dashLayout{LeftWidth: dashLeftW, TreeY: ang(y), TrendX: dashLeftW + dashGap, PanelY: ang(dashTitleH + dashCaption)}
 	lay.ChordX = lay.TrendX + dashTrendW + dashGap
@@ -130,6 +145,9 @@ func dashboardSVG(sp dashboardSpec) string {
 	for _, s := range sp.Stats {
 		y += dashStatH
 		w.text(0, y, s.Label, fmt.Sprintf(` fill="%s"`, mutedInk))
+		if statRows(s) == 2 {
+			y += dashStatH
+		}
 		w.text(dashLeftW-4, y, s.Value, fmt.Sprintf(` text-anchor="end" font-weight="bold" fill="%s"`, inkColor))
 	}
 	y += 10

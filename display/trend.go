@@ -194,6 +194,20 @@ func labelStep(frames []string, step float64) int {
 	return max(1, int(math.Ceil((w+6)/math.Max(step, 1e-9))))
 }
 
+// axisLabelAt places a label of width tw centred at x on an axis running
+// from left to right: centred where it fits, else flush with the end it
+// would cross, so that no label is clipped by the picture's edge or runs
+// into the axis title left of it. The runtime places its labels alike.
+func axisLabelAt(x, tw, left, right float64) (float64, string) {
+	switch {
+	case x+tw/2 > right:
+		return right, "end"
+	case x-tw/2 < left:
+		return left, "start"
+	}
+	return x, "middle"
+}
+
 // drawTrend writes the static trend: every frame on one page, and a frame
 // marker at frame marker (none if < 0).
 func drawTrend(w *svgw, sp trendSpec, marker int, hatch string) {
@@ -214,7 +228,8 @@ func drawTrend(w *svgw, sp trendSpec, marker int, hatch string) {
 	for j := 0; j < nf; j += every {
 		x, st := trendX(lay, per, j)
 		w.f(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#eeeeee"/>`, n2(x+st/2), n2(top0), n2(x+st/2), n2(bottom))
-		w.text(x+st/2, float64(lay.AxisY), sp.Frames[j], fmt.Sprintf(` text-anchor="middle" font-size="%s" fill="%s"`, n2(smallFont), mutedInk))
+		lx, anchor := axisLabelAt(x+st/2, textWidth(sp.Frames[j], smallFont), float64(lay.Left), float64(lay.Width))
+		w.text(lx, float64(lay.AxisY), sp.Frames[j], fmt.Sprintf(` text-anchor="%s" font-size="%s" fill="%s"`, anchor, n2(smallFont), mutedInk))
 	}
 	w.text(float64(lay.Left)-6, float64(lay.AxisY), "frame", fmt.Sprintf(` text-anchor="end" font-size="%s" fill="%s"`, n2(smallFont), mutedInk))
 	for p, ps := range sp.Panels {

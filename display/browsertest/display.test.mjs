@@ -828,3 +828,55 @@ test('two equal displays both go live', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// Text boxes of an SVG document rendered in the page: [{text, x, y, w, h}].
+async function textBoxes(page) {
+  return page.evaluate(() => [...document.querySelectorAll('svg text')].map((t) => {
+    const r = t.getBoundingClientRect();
+    return { text: t.textContent, x: r.x, y: r.y, w: r.width, h: r.height };
+  }).filter((b) => b.w > 0 && b.h > 0));
+}
+
+/** The static picture (SVG) of the first display of kind in an output. */
+function staticSVGOf(out) {
+  const doc = new JSDOM(wrap(out.html)).window.document;
+  const img = doc.querySelector('.superstep-display img');
+  const src = img && img.getAttribute('src');
+  if (!src || !src.startsWith(SVG_DATA_URL)) return null;
+  return Buffer.from(src.slice(SVG_DATA_URL.length), 'base64').toString('utf8');
+}
+
+// Every axis label of a trend lies inside the picture, static and live (the
+// last frame label, "120–123", was cut at the right edge).
+test('trend axis labels lie inside the picture', async () => {
+  const trends = outputs.filter((o) => o.html.includes('data-kind="trend"'));
+  assert.ok(trends.length > 0, 'no trend among the outputs');
+  for (const out of trends) {
+    const svg = staticSVGOf(out);
+    const { page } = await openPage(staticContext);
+    await page.setContent(wrap(svg), { waitUntil: 'load' });
+    const inside = await page.evaluate(() => {
+      const s = document.querySelector('svg').getBoundingClientRect();
+      return [...document.querySelectorAll('svg text')].map((t) => {
+        const r = t.getBoundingClientRect();
+        return { text: t.textContent, ok: r.left >= s.left - 0.5 && r.right <= s.right + 0.5 };
+      }).filter((t) => !t.ok).map((t) => t.text);
+    });
+    await page.close();
+    assert.deepEqual(inside, [], `${out.label}: static labels outside the picture`);
+    const live = await renderLive(out);
+    const outside = await live.evaluate(() => {
+      const bad = [];
+      for (const s of document.querySelectorAll('.superstep-display svg')) {
+        const b = s.getBoundingClientRect();
+        for (const t of s.querySelectorAll('text')) {
+          const r = t.getBoundingClientRect();
+          if (r.width > 0 && (r.left < b.left - 0.5 || r.right > b.right + 0.5)) bad.push(t.textContent);
+        }
+      }
+      return bad;
+    });
+    await live.close();
+    assert.deepEqual(outside, [], `${out.label}: live labels outside the picture`);
+  }
+});

@@ -78,7 +78,13 @@ export function trendChart(root, sp, opts) {
     for (let f = f0; f < f1; f += every) {
       const xc = X(f - f0 + 0.5);
       add(grid, 'line', { x1: xc, x2: xc, y1: top0, y2: bottom, stroke: '#eeeeee' });
-      text(grid, xc, L.axisY, sp.frames[f], Object.assign({ 'text-anchor': 'middle' }, SMALL));
+      // Centred where it fits, else flush with the edge it would cross
+      // (as axisLabelAt in trend.go).
+      const tw = sp.frames[f].length * 10 * 0.58;
+      let lx = Number(xc), anchor = 'middle';
+      if (lx + tw / 2 > L.width) [lx, anchor] = [L.width, 'end'];
+      else if (lx - tw / 2 < L.left) [lx, anchor] = [L.left, 'start'];
+      text(grid, lx, L.axisY, sp.frames[f], Object.assign({ 'text-anchor': anchor }, SMALL));
     }
     for (const r of rows) {
       const ps = sp.panels[r.p];
