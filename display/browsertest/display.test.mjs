@@ -705,11 +705,23 @@ describe('display samples: drawings', () => {
         assert.deepEqual([p0.k, p0.tx, p0.ty], [1, 0, 0], 'the view starts unzoomed');
         const before = await look();
 
-        // The wheel zooms about the pointer (Chromium gives wheel events
-        // whole-pixel coordinates): the point under it stays.
+        // A plain wheel scrolls the page and leaves the zoom alone.
         const m = { x: Math.round(p0.x), y: Math.round(p0.y) };
+        await page.evaluate(() => { document.body.style.paddingBottom = '3000px'; window.scrollTo(0, 0); });
         await page.mouse.move(m.x, m.y);
+        await page.mouse.wheel(0, 300);
+        await page.waitForFunction(() => window.scrollY > 0, null, { timeout: DONE_TIMEOUT });
+        assert.equal(await root.getAttribute('data-view'), '1 0 0', 'a wheel without a modifier zoomed the drawing');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.waitForFunction(() => window.scrollY === 0, null, { timeout: DONE_TIMEOUT });
+        assert.ok((await root.locator('.ss-hint').textContent()).includes('Ctrl/⌘ + wheel'), 'no hint under the drawing');
+
+        // With Ctrl held the wheel zooms about the pointer (Chromium gives
+        // wheel events whole-pixel coordinates): the point under it stays.
+        await page.mouse.move(m.x, m.y);
+        await page.keyboard.down('Control');
         await page.mouse.wheel(0, -400);
+        await page.keyboard.up('Control');
         await page.waitForFunction((el) => +el.getAttribute('data-view').split(' ')[0] > 1.5, await root.elementHandle(), { timeout: DONE_TIMEOUT });
         const p1 = await at();
         const want = { x: m.x + (p0.x - m.x) * p1.k, y: m.y + (p0.y - m.y) * p1.k };

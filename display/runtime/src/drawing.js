@@ -1,8 +1,10 @@
 // The graph drawing (display.Drawing). Go fitted the positions, chose the
 // colours and sampled the edges. A small drawing inlines the static SVG; a
 // large one draws on a canvas from typed arrays in the spec. Both zoom with
-// the wheel (about the pointer), pan by dragging and reset on a double
-// click; the view (scale k, then translation) is in data-view="k tx ty".
+// the wheel (about the pointer) while Ctrl/⌘ is held or after a click into
+// the view (a plain wheel scrolls the notebook), pan by dragging and reset
+// on a double click; a line under the view says so. The view (scale k,
+// then translation) is in data-view="k tx ty".
 import { decodeDataURL, html } from './util.js';
 
 /** A base64 little-endian typed array. */
@@ -28,7 +30,11 @@ function zoomPan(root, el, box, w, h, draw) {
     draw(k, tx, ty);
   };
   const on = (t, f, o) => el.addEventListener(t, f, o);
+  // The wheel zooms with Ctrl/⌘ held, or after a click into the view until
+  // the pointer leaves it; otherwise it scrolls the notebook as usual.
+  let armed = false;
   on('wheel', (e) => {
+    if (!(e.ctrlKey || e.metaKey || armed)) return;
     e.preventDefault();
     const [x, y] = at(e);
     const k1 = Math.min(400, Math.max(0.5, k * Math.exp(-e.deltaY * (e.deltaMode ? 0.05 : 0.002))));
@@ -37,7 +43,9 @@ function zoomPan(root, el, box, w, h, draw) {
     k = k1;
     set();
   }, { passive: false });
+  on('pointerleave', () => (armed = false));
   on('pointerdown', (e) => {
+    armed = true;
     drag = [e.clientX, e.clientY, tx, ty];
     el.setPointerCapture(e.pointerId);
   });
@@ -57,6 +65,10 @@ function zoomPan(root, el, box, w, h, draw) {
   });
   el.style.cursor = 'grab';
   el.style.touchAction = 'none';
+  const hint = html('div', 'font:10px sans-serif;color:#888;margin-top:2px');
+  hint.className = 'ss-hint';
+  hint.textContent = 'Ctrl/⌘ + wheel (or click, then wheel) zooms · drag pans · double-click resets';
+  root.append(hint);
   set();
   return { at, view: () => [k, tx, ty], dragging: () => !!drag };
 }
