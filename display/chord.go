@@ -30,6 +30,10 @@ type ChordFrame struct {
 	// Details[src][dst] is the hover text of a ribbon, e.g. "1,234
 	// messages, 9.9 KB" (may be nil: the weight is shown).
 	Details [][]string
+	// Total is the frame's whole traffic as printed on the picture, e.g.
+	// "189 messages, 2.1 KiB"; empty: the sum of Weight (self traffic
+	// included) followed by ChordData.WeightName.
+	Total string
 }
 
 // ChordData is what a chord diagram (GiViP's Frame View) shows.
@@ -49,8 +53,10 @@ type ChordData struct {
 	WeightName string
 	// FullCircle, if positive, is the traffic between units (counted at
 	// both ends) that fills the circle; a frame with less leaves part of
-	// the circle empty. Give several diagrams the same FullCircle and
-	// FullThickness to compare them. Zero: every frame fills the circle.
+	// the circle empty, in proportion. Zero: the busiest frame of these
+	// Frames fills the circle, so the frames share one scale and a light
+	// frame looks light. Give several diagrams the same FullCircle and
+	// FullThickness to compare them (CompareChords does).
 	FullCircle float64
 	// FullThickness, if positive, is the self traffic drawn at full arc
 	// thickness (zero: the largest self traffic in the data).
@@ -105,6 +111,13 @@ type ChordGeometry struct {
 	// between units, in which case every unit gets an equal arc, half in and
 	// half out, and there are no ribbons.
 	Scale float64
+	// Fill is the share of the circle (less the gaps) that the frame's
+	// arcs and ribbons take: its traffic between units over the full
+	// circle's (ChordData.FullCircle, or the busiest frame's), in [0, 1].
+	Fill float64
+	// Spare is the empty angle after each unit, beyond its gap, that the
+	// rest of the circle leaves when Fill < 1.
+	Spare float64
 }
 
 const (
@@ -142,6 +155,46 @@ func (d ChordData) details(f, s, t int) string {
 		return ""
 	}
 	return x[s][t]
+}
+
+// between is frame f's traffic between units, counted at both ends.
+func (d ChordData) between(f int) float64 {
+	t := 0.0
+	for s := range d.Units {
+		for u := range d.Units {
+			if s != u {
+				t += 2 * d.weight(f, s, u)
+			}
+		}
+	}
+	return t
+}
+
+// fullCircle is the traffic between units that fills the circle:
+// FullCircle, or the busiest frame's.
+func (d ChordData) fullCircle() float64 {
+	if d.FullCircle > 0 {
+		return d.FullCircle
+	}
+	m := 0.0
+	for f := range d.Frames {
+		m = math.Max(m, d.between(f))
+	}
+	return m
+}
+
+// ChordCommonScale sets the same FullCircle and FullThickness on every one
+// of ds: the busiest frame's traffic between units, and the largest self
+// traffic, over all of them. Their chord diagrams then compare.
+func ChordCommonScale(ds []ChordData) {
+	var full, thick float64
+	for _, d := range ds {
+		full = math.Max(full, d.fullCircle())
+		thick = math.Max(thick, math.Max(d.FullThickness, d.maxSelf()))
+	}
+	for i := range ds {
+		ds[i].FullCircle, ds[i].FullThickness = full, thick
+	}
 }
 
 // maxSelf is the largest self traffic of any unit in any frame.
@@ -198,7 +251,10 @@ func chordGaps(d ChordData) []float64 {
 //
 // Each unit gets an in interval and, clockwise after it, an out interval;
 // their angles are proportional to the unit's traffic from and to other
-// units, and all units together fill the circle minus the gaps. A unit's
+// units. All units together take the share of the circle (less the gaps)
+// that the frame's traffic between units is of the full circle's (see
+// ChordData.FullCircle: by default the busiest frame fills the circle); the
+// rest is left empty, shared out after every unit. A unit's
 // self traffic sets its arc's thickness instead. Each ribbon src→dst has its
 // source end in src's out interval and its target end in dst's in interval,
 // both as wide as its weight. Within an interval, the ribbons are ordered by
@@ -231,7 +287,8 @@ func ChordLayout(d ChordData, frame int) ChordGeometry {
 	}
 	avail := 2*math.Pi - gapSum
 	if total > 0 {
-		g.Scale = avail / math.Max(total, d.FullCircle)
+		g.Scale = avail / math.Max(total, d.fullCircle())
+		g.Fill = total * g.Scale / avail
 	}
 	maxSelf := d.maxSelf()
 	if d.FullThickness > 0 {
@@ -242,6 +299,7 @@ func ChordLayout(d ChordData, frame int) ChordGeometry {
 	if total > 0 {
 		spare = (avail - total*g.Scale) / float64(n)
 	}
+	g.Spare = spare
 	theta := (g.Gaps[n-1] + spare) / 2
 	for u := 0; u < n; u++ {
 		li, lo := in[u]*g.Scale, out[u]*g.Scale
@@ -320,8 +378,10 @@ type chordDims struct {
 const (
 	chordRingWidth = 14.0
 	chordRingSep   = 3.0
-	chordHeader    = 22.0 // the frame label above the circle
-	chordFooter    = 16.0 // the legend below it
+	chordHeader    = 38.0 // the frame label and total above the circle
+	chordFooter    = 30.0 // the legend below it, two lines
+	// chordLabelSep is the least distance kept between two labels.
+	chordLabelSep = 3.0
 )
 
 func newChordDims(d ChordData, width, height float64) chordDims {
@@ -341,7 +401,7 @@ func newChordDims(d ChordData, width, height float64) chordDims {
 	}
 	dm := chordDims{Width: a4(width), Height: a4(height), CX: a4(width / 2),
 		CY: a4(chordHeader + (height-chordHeader-chordFooter)/2), R0: a4(r0), ArcMax: a4(arcMax),
-		RingWidth: chordRingWidth, LabelR: a4(r0 + arcMax + 4 + ringsW + 6)}
+		RingWidth: chordRingWidth, LabelR: a4(r0 + arcMax + 4 + ringsW + 8)}
 	for r := range d.Rings {
 		dm.Rings = append(dm.Rings, a4(r0+arcMax+4+float64(r)*(chordRingWidth+chordRingSep)))
 	}
@@ -387,6 +447,11 @@ type chordFrameSpec struct {
 	// Labels[u] is '1' where unit u's label is drawn; RingLabels[r][g] too.
 	Labels     string   `json:"labels"`
 	RingLabels []string `json:"ringLabels"`
+	// Total is the frame's traffic as printed under its label, with the
+	// share of the circle its ribbons take.
+	Total string `json:"total"`
+	// Fill is ChordGeometry.Fill.
+	Fill num `json:"fill"`
 }
 
 // ringColors are the fills of ring groups without a colour of their own:
@@ -394,6 +459,9 @@ type chordFrameSpec struct {
 var ringColors = [][2]string{{"#d9d9d9", "#bdbdbd"}, {"#bfbfbf", "#a3a3a3"}, {"#a6a6a6", "#8c8c8c"}}
 
 func buildChordSpec(d ChordData, width, height float64) chordSpec {
+	// One scale for all frames, computed once.
+	d.FullCircle = d.fullCircle()
+	d.FullThickness = math.Max(d.FullThickness, d.maxSelf())
 	sp := chordSpec{Units: unitsJSON(d.Units), Selected: clampInt(d.Selected, 0, len(d.Frames)-1),
 		WeightName: d.WeightName, Dims: newChordDims(d, width, height), Rings: []chordRingSpec{}, Frames: []chordFrameSpec{}}
 	if sp.Dims.Rings == nil {
@@ -443,22 +511,33 @@ func chordFrame(d ChordData, sp chordSpec, f int) chordFrameSpec {
 		}
 		fs.Tips = append(fs.Tips, det)
 	}
-	for r, ring := range g.Rings {
+	for _, ring := range g.Rings {
 		ivs := [][2]ang{}
-		var shown strings.Builder
-		rr := float64(sp.Dims.Rings[r]) + chordRingWidth/2
-		for k, iv := range ring {
+		for _, iv := range ring {
 			ivs = append(ivs, [2]ang{a4(iv.Start), a4(iv.End)})
-			if textWidth(sp.Rings[r].Groups[k].Name, smallFont)+6 < iv.Len()*rr {
-				shown.WriteByte('1')
-			} else {
-				shown.WriteByte('0')
-			}
 		}
 		fs.Rings = append(fs.Rings, ivs)
-		fs.RingLabels = append(fs.RingLabels, shown.String())
 	}
-	fs.Labels = chordLabelsShown(g, sp)
+	fs.Labels, fs.RingLabels = chordLabelsShown(g, sp)
+	fs.Fill = num(math.Round(g.Fill*1e4) / 1e4)
+	fs.Total = d.Frames[f].Total
+	if fs.Total == "" {
+		sum := 0.0
+		for s := range d.Units {
+			for t := range d.Units {
+				sum += d.weight(f, s, t)
+			}
+		}
+		fs.Total = FormatNumber(sum)
+		if d.WeightName != "" {
+			fs.Total += " " + d.WeightName
+		}
+	}
+	share := fmt.Sprintf("%.0f%%", 100*g.Fill)
+	if g.Fill > 0 && share == "0%" {
+		share = "under 1%"
+	}
+	fs.Total += " · ribbons: " + share + " of the circle"
 	return fs
 }
 
@@ -478,9 +557,122 @@ func chordLabel(cx, cy, r, theta float64) (x, y float64, anchor string) {
 	return
 }
 
-// chordLabelsShown keeps the labels of the largest arcs that do not overlap
-// a label already kept.
-func chordLabelsShown(g ChordGeometry, sp chordSpec) string {
+// labelBox is the rectangle a label covers: its four corners, clockwise
+// (rotated for a ring label).
+type labelBox [4][2]float64
+
+// unitLabelBox is the box of a unit label of width w at (x, y) with anchor.
+func unitLabelBox(x, y, w float64, anchor string) labelBox {
+	x0 := x
+	switch anchor {
+	case "end":
+		x0 = x - w
+	case "middle":
+		x0 = x - w/2
+	}
+	y0, y1 := y-fontSize+1, y+2
+	return labelBox{{x0, y0}, {x0 + w, y0}, {x0 + w, y1}, {x0, y1}}
+}
+
+// ringLabelBox is the box of a ring label of width w centred at (x, y),
+// rotated by deg degrees (as ringLabel draws it).
+func ringLabelBox(x, y, w, deg float64) labelBox {
+	s, c := math.Sincos(deg * math.Pi / 180)
+	h := smallFont + 1
+	var b labelBox
+	for i, p := range [4][2]float64{{-w / 2, -h / 2}, {w / 2, -h / 2}, {w / 2, h / 2}, {-w / 2, h / 2}} {
+		b[i] = [2]float64{x + p[0]*c - p[1]*s, y + p[0]*s + p[1]*c}
+	}
+	return b
+}
+
+// ringLabelAngle is the rotation (degrees) of a ring label at angle theta:
+// along the ring, upright.
+func ringLabelAngle(theta float64) float64 {
+	deg := theta * 180 / math.Pi
+	if math.Cos(theta) < 0 {
+		deg += 180
+	}
+	return deg
+}
+
+// overlaps reports whether two label boxes come closer than sep (the
+// separating axis test on the boxes' edge normals).
+func (b labelBox) overlaps(o labelBox, sep float64) bool {
+	for _, poly := range [2]labelBox{b, o} {
+		for i := 0; i < 2; i++ {
+			ax, ay := poly[i+1][0]-poly[i][0], poly[i+1][1]-poly[i][1]
+			l := math.Hypot(ax, ay)
+			if l == 0 {
+				continue
+			}
+			ax, ay = ax/l, ay/l
+			lo1, hi1 := math.Inf(1), math.Inf(-1)
+			lo2, hi2 := math.Inf(1), math.Inf(-1)
+			for k := 0; k < 4; k++ {
+				p := b[k][0]*ax + b[k][1]*ay
+				q := o[k][0]*ax + o[k][1]*ay
+				lo1, hi1 = math.Min(lo1, p), math.Max(hi1, p)
+				lo2, hi2 = math.Min(lo2, q), math.Max(hi2, q)
+			}
+			if hi1+sep <= lo2 || hi2+sep <= lo1 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// chordLabelBoxes are the boxes of every label a frame could show: unit
+// labels (units[u]) and ring labels (rings[r][g]).
+func chordLabelBoxes(g ChordGeometry, sp chordSpec) (units []labelBox, rings [][]labelBox) {
+	cx, cy := float64(sp.Dims.CX), float64(sp.Dims.CY)
+	for u, a := range g.Arcs {
+		x, y, anchor := chordLabel(cx, cy, float64(sp.Dims.LabelR), (a.In.Start+a.Out.End)/2)
+		units = append(units, unitLabelBox(x, y, textWidth(sp.Units[u].Name, fontSize), anchor))
+	}
+	for r, ring := range g.Rings {
+		rr := float64(sp.Dims.Rings[r]) + chordRingWidth/2
+		var bs []labelBox
+		for k, iv := range ring {
+			x, y := pt(cx, cy, rr, iv.Mid())
+			bs = append(bs, ringLabelBox(x, y, textWidth(sp.Rings[r].Groups[k].Name, smallFont), ringLabelAngle(iv.Mid())))
+		}
+		rings = append(rings, bs)
+	}
+	return
+}
+
+// chordLabelsShown chooses the labels a frame shows, so that no two come
+// closer than chordLabelSep: first the ring labels, outermost ring first
+// (a rack names more than a host), each only where its group's arc is
+// longer than the label; then the unit labels, largest arc first. A label
+// that would overlap one already kept is left out (its group or unit still
+// shows its name on hover). It returns '1'/'0' per unit and per ring group.
+func chordLabelsShown(g ChordGeometry, sp chordSpec) (units string, rings []string) {
+	ub, rb := chordLabelBoxes(g, sp)
+	var kept []labelBox
+	keep := func(b labelBox) bool {
+		for _, k := range kept {
+			if b.overlaps(k, chordLabelSep) {
+				return false
+			}
+		}
+		kept = append(kept, b)
+		return true
+	}
+	rings = make([]string, len(g.Rings))
+	for r := len(g.Rings) - 1; r >= 0; r-- {
+		rr := float64(sp.Dims.Rings[r]) + chordRingWidth/2
+		shown := make([]byte, len(g.Rings[r]))
+		for k, iv := range g.Rings[r] {
+			shown[k] = '0'
+			if textWidth(sp.Rings[r].Groups[k].Name, smallFont)+6 < iv.Len()*rr && keep(rb[r][k]) {
+				shown[k] = '1'
+			}
+		}
+		rings[r] = string(shown)
+	}
 	n := len(g.Arcs)
 	order := make([]int, n)
 	for i := range order {
@@ -488,33 +680,14 @@ func chordLabelsShown(g ChordGeometry, sp chordSpec) string {
 	}
 	size := func(u int) float64 { return g.Arcs[u].Out.End - g.Arcs[u].In.Start }
 	sort.SliceStable(order, func(a, b int) bool { return size(order[a]) > size(order[b]) })
-	type box struct{ x0, y0, x1, y1 float64 }
-	var kept []box
 	shown := make([]byte, n)
 	for _, u := range order {
 		shown[u] = '0'
-		x, y, anchor := chordLabel(float64(sp.Dims.CX), float64(sp.Dims.CY), float64(sp.Dims.LabelR), (g.Arcs[u].In.Start+g.Arcs[u].Out.End)/2)
-		w := textWidth(sp.Units[u].Name, fontSize)
-		b := box{x, y - fontSize + 1, x + w, y + 2}
-		switch anchor {
-		case "end":
-			b.x0, b.x1 = x-w, x
-		case "middle":
-			b.x0, b.x1 = x-w/2, x+w/2
-		}
-		ok := true
-		for _, k := range kept {
-			if b.x0 < k.x1+2 && k.x0 < b.x1+2 && b.y0 < k.y1 && k.y0 < b.y1 {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			kept = append(kept, b)
+		if keep(ub[u]) {
 			shown[u] = '1'
 		}
 	}
-	return string(shown)
+	return string(shown), rings
 }
 
 func clampInt(v, lo, hi int) int {
@@ -546,21 +719,30 @@ func annulusPath(cx, cy, r0, r1, a0, a1 float64) string {
 		n2(x0), n2(y0), n2(r1), n2(r1), large, n2(x1), n2(y1), n2(x2), n2(y2), n2(r0), n2(r0), large, n2(x3), n2(y3))
 }
 
-// ribbonPath is the path of a ribbon between two arcs of radius r, like
-// d3-chord's ribbon (the runtime's ribbonPath).
-func ribbonPath(cx, cy, r, a0, a1, b0, b1 float64) string {
+// ribbonPath is the path of a ribbon between two arcs of radius r around
+// the origin, exactly as d3-chord's ribbon (with d3-path) draws it in the
+// runtime: M, an arc unless empty, a quadratic curve through the centre to
+// the target end, its arc unless empty, a curve back, Z.
+func ribbonPath(r, a0, a1, b0, b1 float64) string {
+	p := func(a float64) string {
+		x, y := pt(0, 0, r, a)
+		return n2(x) + "," + n2(y)
+	}
 	arc := func(s, e float64) string {
+		da := e - s
+		if da < 0 {
+			da = math.Mod(da, 2*math.Pi) + 2*math.Pi
+		}
+		if da <= 1e-6 { // d3-path draws nothing for an empty arc
+			return ""
+		}
 		large := 0
-		if e-s > math.Pi {
+		if da >= math.Pi {
 			large = 1
 		}
-		x, y := pt(cx, cy, r, e)
-		return fmt.Sprintf("A%s,%s 0 %d 1 %s,%s", n2(r), n2(r), large, n2(x), n2(y))
+		return fmt.Sprintf("A%s,%s,0,%d,1,%s", n2(r), n2(r), large, p(e))
 	}
-	xa, ya := pt(cx, cy, r, a0)
-	xb, yb := pt(cx, cy, r, b0)
-	return fmt.Sprintf("M%s,%s%sQ%s,%s %s,%s%sQ%s,%s %s,%sZ",
-		n2(xa), n2(ya), arc(a0, a1), n2(cx), n2(cy), n2(xb), n2(yb), arc(b0, b1), n2(cx), n2(cy), n2(xa), n2(ya))
+	return "M" + p(a0) + arc(a0, a1) + "Q0,0," + p(b0) + arc(b0, b1) + "Q0,0," + p(a0) + "Z"
 }
 
 // drawChord writes frame f of a chord diagram at the origin of the current
@@ -579,6 +761,7 @@ func drawChord(w *svgw, sp chordSpec, f int, hatch string) {
 	}
 	w.text(4, 15, head, fmt.Sprintf(` font-size="%s" font-weight="bold" fill="%s"`, n2(titleFont-1), inkColor))
 	w.text(float64(dm.Width)-4, 15, fmt.Sprintf("%d of %d", f+1, len(sp.Frames)), fmt.Sprintf(` text-anchor="end" fill="%s"`, mutedInk))
+	w.text(4, 31, fr.Total, fmt.Sprintf(` class="ss-total" fill="%s"`, inkColor))
 	// Rings, innermost first.
 	for r, ring := range sp.Rings {
 		ri := float64(dm.Rings[r])
@@ -594,13 +777,15 @@ func drawChord(w *svgw, sp chordSpec, f int, hatch string) {
 			}
 		}
 	}
-	// Ribbons, under the arcs.
+	// Ribbons, under the arcs, around the centre as the runtime draws them.
 	r := float64(dm.R0) - 1
+	w.f(`<g class="ss-ribbons" transform="translate(%s,%s)">`, n2(cx), n2(cy))
 	for _, rb := range fr.Ribbons {
 		s := int(rb[0])
 		w.f(`<path data-key="%d-%d" d="%s" fill="%s" fill-opacity="0.62" stroke="%s" stroke-opacity="0.8" stroke-width="0.5"/>`,
-			s, int(rb[1]), ribbonPath(cx, cy, r, float64(rb[2]), float64(rb[3]), float64(rb[4]), float64(rb[5])), sp.Units[s].Color, darken(sp.Units[s].Color, 0.3))
+			s, int(rb[1]), ribbonPath(r, float64(rb[2]), float64(rb[3]), float64(rb[4]), float64(rb[5])), sp.Units[s].Color, darken(sp.Units[s].Color, 0.3))
 	}
+	w.WriteString(`</g>`)
 	// Arcs: in (hatched), then out.
 	for u, a := range fr.Arcs {
 		col := sp.Units[u].Color
@@ -616,16 +801,21 @@ func drawChord(w *svgw, sp chordSpec, f int, hatch string) {
 			w.text(x, y, sp.Units[u].Name, fmt.Sprintf(` text-anchor="%s" fill="%s"`, anchor, inkColor))
 		}
 	}
-	legend(w, 4, float64(dm.Height)-4, hatch, " · ribbon: source colour · thickness: self traffic")
+	legend(w, 4, float64(dm.Height)-18, hatch, chordLegend)
+	w.text(4, float64(dm.Height)-4, chordLegend2, fmt.Sprintf(` font-size="%s" fill="%s"`, n2(smallFont), mutedInk))
 }
+
+// The chord legend's words, after the in/out swatches, and its second line
+// (the runtime's chord.js says the same).
+const (
+	chordLegend  = " · ribbon colour: the sender's"
+	chordLegend2 = "arc thickness: traffic a unit sends to itself"
+)
 
 // ringLabel writes a group's name along its ring, upright, in colour ink.
 func ringLabel(w *svgw, cx, cy, r, theta float64, name, ink string) {
 	x, y := pt(cx, cy, r, theta)
-	deg := theta * 180 / math.Pi
-	if math.Cos(theta) < 0 {
-		deg += 180
-	}
+	deg := ringLabelAngle(theta)
 	w.f(`<text transform="translate(%s,%s) rotate(%s)" text-anchor="middle" dy="0.35em" font-size="%s" fill="%s">%s</text>`,
 		n2(x), n2(y), n2(deg), n2(smallFont), ink, htmlEscape(name))
 }

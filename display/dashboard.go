@@ -148,7 +148,8 @@ func dashboardSVG(sp dashboardSpec) string {
 		if statRows(s) == 2 {
 			y += dashStatH
 		}
-		w.text(dashLeftW-4, y, s.Value, fmt.Sprintf(` text-anchor="end" font-weight="bold" fill="%s"`, inkColor))
+		// A value wider than the column is shortened, never cut by the edge.
+		w.text(dashLeftW-4, y, fitText(s.Value, (dashLeftW-4)/1.1, fontSize), fmt.Sprintf(` text-anchor="end" font-weight="bold" fill="%s"`, inkColor))
 	}
 	y += 10
 	if len(sp.Levels) > 0 {

@@ -100,17 +100,18 @@ func TestChordLayoutArcs(t *testing.T) {
 			if g.Scale > 0 && (!near(a.In.Len(), g.Scale*in) || !near(a.Out.Len(), g.Scale*out)) {
 				t.Errorf("frame %d unit %d: in %.6f out %.6f rad for %v/%v at scale %v", f, u, a.In.Len(), a.Out.Len(), in, out, g.Scale)
 			}
-			// The next unit starts one gap after this one ends.
-			if u+1 < n && !near(a.Out.End+g.Gaps[u], g.Arcs[u+1].In.Start) {
+			// The next unit starts one gap (and the spare angle of a
+			// frame lighter than the busiest) after this one ends.
+			if u+1 < n && !near(a.Out.End+g.Gaps[u]+g.Spare, g.Arcs[u+1].In.Start) {
 				t.Errorf("frame %d: unit %d ends at %v, gap %v, next starts at %v", f, u, a.Out.End, g.Gaps[u], g.Arcs[u+1].In.Start)
 			}
-			total += a.In.Len() + a.Out.Len() + g.Gaps[u]
+			total += a.In.Len() + a.Out.Len() + g.Gaps[u] + g.Spare
 		}
 		if !near(total, 2*math.Pi) {
 			t.Errorf("frame %d: arcs and gaps take %v rad, want 2π", f, total)
 		}
 		// The wrap-around gap is centred at 12 o'clock.
-		if !near(g.Arcs[0].In.Start, g.Gaps[n-1]/2) || !near(g.Arcs[n-1].Out.End+g.Gaps[n-1]/2, 2*math.Pi) {
+		if !near(g.Arcs[0].In.Start, (g.Gaps[n-1]+g.Spare)/2) || !near(g.Arcs[n-1].Out.End+(g.Gaps[n-1]+g.Spare)/2, 2*math.Pi) {
 			t.Errorf("frame %d: circle starts at %v and ends at %v", f, g.Arcs[0].In.Start, g.Arcs[n-1].Out.End)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"superstep/display"
 	"superstep/sdk/bsp"
+	"superstep/sdk/graph"
 	"superstep/sdk/profile"
 	"superstep/topology/cluster"
 )
@@ -195,7 +196,15 @@ func chordData(p *profile.Profile, a *profile.Aggregated, workerOrder []int) dis
 				det[x][y] = fmt.Sprintf("%s → %s: %.0f messages, %s", a.Units[i].Name, a.Units[k].Name, a.Messages[f][i][k], byteSize(int64(a.Bytes[f][i][k])))
 			}
 		}
-		frames[f] = display.ChordFrame{Label: "superstep " + fr.Label(), Weight: w, Details: det}
+		var msgs, bytes float64
+		for _, i := range order {
+			for _, k := range order {
+				msgs += a.Messages[f][i][k]
+				bytes += a.Bytes[f][i][k]
+			}
+		}
+		frames[f] = display.ChordFrame{Label: "superstep " + fr.Label(), Weight: w, Details: det,
+			Total: fmt.Sprintf("%s messages, %s", display.FormatNumber(msgs), byteSize(int64(bytes)))}
 	}
 	selected := 0
 	best := -1.0
@@ -210,7 +219,7 @@ func chordData(p *profile.Profile, a *profile.Aggregated, workerOrder []int) dis
 			best, selected = tot, f
 		}
 	}
-	return display.ChordData{Units: units, Rings: rings, Frames: frames, Selected: selected}
+	return display.ChordData{Units: units, Rings: rings, Frames: frames, Selected: selected, WeightName: "messages"}
 }
 
 // Frames is the Frame View: a chord diagram of the traffic between units,
@@ -263,7 +272,7 @@ func (j *Job) Dashboard(opt profile.Options) display.Renderer {
 	d := display.DashboardData{
 		Title: j.Profile.Job,
 		Stats: []display.Stat{
-			{Label: "graph", Value: j.Graph.String()},
+			{Label: "graph", Value: graphSummary(j.Graph)},
 			{Label: "supersteps", Value: fmt.Sprint(t.Supersteps)},
 			{Label: "messages", Value: fmt.Sprint(t.Messages)},
 			{Label: "bytes", Value: byteSize(t.Bytes)},
@@ -347,40 +356,32 @@ func (h *heartbeat) finish(j *Job) {
 	h.show(j.Profile)
 }
 
-// CompareFrames shows the Frame Views of several jobs side by side on one
-// scale: the circle is the busiest frame's traffic between units over all
-// the jobs, and arc thickness the largest self traffic. A job that keeps
-// more traffic inside its units draws smaller ribbons and thicker arcs.
-// The jobs should run on the same cluster.
+// CompareFrames shows the Frame Views of several jobs side by side, in one
+// row, on one scale: the circle is the busiest frame's traffic between units
+// over all the jobs, and arc thickness the largest self traffic, so a frame
+// or job with less traffic between units draws less of the circle. One
+// slider moves every diagram to the same frame. A job that keeps more
+// traffic inside its units draws smaller ribbons and thicker arcs. The jobs
+// should run on the same cluster.
 func CompareFrames(opt profile.Options, jobs ...*Job) display.Renderer {
 	datas := make([]display.ChordData, len(jobs))
-	var full, thick float64
+	captions := make([]string, len(jobs))
 	for i, j := range jobs {
 		d, err := j.ChordData(opt)
 		if err != nil {
 			return display.TextBundle(err.Error())
 		}
-		for _, f := range d.Frames {
-			var between float64
-			for s, row := range f.Weight {
-				for t, w := range row {
-					if s == t {
-						thick = math.Max(thick, w)
-					} else {
-						between += 2 * w
-					}
-				}
-			}
-			full = math.Max(full, between)
-		}
 		datas[i] = d
+		captions[i] = j.Profile.Job
 	}
-	items := make([]display.Renderer, len(jobs))
-	captions := make([]string, len(jobs))
-	for i, d := range datas {
-		d.FullCircle, d.FullThickness = full, thick
-		items[i] = display.Chord(d)
-		captions[i] = jobs[i].Profile.Job
+	return display.CompareChords(captions, datas...)
+}
+
+// graphSummary is a graph's size in the few words a panel row holds.
+func graphSummary(g *graph.Graph) string {
+	kind := "undirected"
+	if g.Directed() {
+		kind = "directed"
 	}
-	return display.Row(items...).WithCaptions(captions...)
+	return fmt.Sprintf("%d vertices, %d edges, %s", g.NumVertices(), g.NumEdges(), kind)
 }

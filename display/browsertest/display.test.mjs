@@ -841,12 +841,33 @@ test('two equal displays both go live', async () => {
   await page.close();
 });
 
-// Text boxes of an SVG document rendered in the page: [{text, x, y, w, h}].
-async function textBoxes(page) {
+// The texts of an SVG document rendered in the page, each as the quad its
+// glyphs cover on screen (a rotated label is a rotated box, not its larger
+// axis-aligned bounding box): [{text, quad: [[x, y] × 4]}].
+async function textQuads(page) {
   return page.evaluate(() => [...document.querySelectorAll('svg text')].map((t) => {
-    const r = t.getBoundingClientRect();
-    return { text: t.textContent, x: r.x, y: r.y, w: r.width, h: r.height };
-  }).filter((b) => b.w > 0 && b.h > 0));
+    const b = t.getBBox();
+    const m = t.getScreenCTM();
+    const pt = (x, y) => [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+    return { text: t.textContent, w: b.width, h: b.height,
+      quad: [pt(b.x, b.y), pt(b.x + b.width, b.y), pt(b.x + b.width, b.y + b.height), pt(b.x, b.y + b.height)] };
+  }).filter((t) => t.w > 0 && t.h > 0));
+}
+
+// Whether two convex quads overlap by more than tol px (separating axes).
+function quadsOverlap(a, b, tol) {
+  for (const q of [a, b]) {
+    for (let i = 0; i < 4; i++) {
+      const [x0, y0] = q[i];
+      const [x1, y1] = q[(i + 1) % 4];
+      const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+      const nx = -(y1 - y0) / len, ny = (x1 - x0) / len;
+      const proj = (p) => p.map(([x, y]) => x * nx + y * ny);
+      const pa = proj(a), pb = proj(b);
+      if (Math.min(Math.max(...pa), Math.max(...pb)) - Math.max(Math.min(...pa), Math.min(...pb)) <= tol) return false;
+    }
+  }
+  return true;
 }
 
 /** The static picture (SVG) of the first display of kind in an output. */
@@ -857,6 +878,28 @@ function staticSVGOf(out) {
   if (!src || !src.startsWith(SVG_DATA_URL)) return null;
   return Buffer.from(src.slice(SVG_DATA_URL.length), 'base64').toString('utf8');
 }
+
+// The static dashboard's texts never overlap (the aggregation panel put a
+// long value over its label, "graph" under "graph: 16840 vertices …").
+test('no two texts of a static dashboard overlap', async () => {
+  const dashboards = outputs.filter((o) => o.html.includes('data-kind="dashboard"'));
+  assert.ok(dashboards.length > 0, 'no dashboard among the outputs');
+  for (const out of dashboards) {
+    const svg = staticSVGOf(out);
+    assert.ok(svg, `${out.label}: no static SVG`);
+    const { page } = await openPage(staticContext);
+    await page.setContent(wrap(svg), { waitUntil: 'load' });
+    const texts = await textQuads(page);
+    await page.close();
+    const overlaps = [];
+    for (let i = 0; i < texts.length; i++) {
+      for (let j = i + 1; j < texts.length; j++) {
+        if (quadsOverlap(texts[i].quad, texts[j].quad, 1)) overlaps.push(`"${texts[i].text}" and "${texts[j].text}"`);
+      }
+    }
+    assert.deepEqual(overlaps, [], `${out.label}: texts overlap`);
+  }
+});
 
 // Every axis label of a trend lies inside the picture, static and live (the
 // last frame label, "120–123", was cut at the right edge).

@@ -3,7 +3,9 @@
 // chord diagram, a treemap, a dashboard and two graph drawings (SVG and
 // canvas) drawn from deterministic made-up data. The browser tests
 // (display/browsertest) check them in headless Chromium; each cell's
-// metadata "superstep_sample" says what to expect.
+// metadata "superstep_sample" says what to expect. It writes
+// OUTDIR/chord-samples.ipynb too: chord diagrams on a common scale and a
+// side-by-side comparison, for display/browsertest/chord.test.mjs.
 //
 //	go run ./display/internal/samples OUTDIR
 package main
@@ -304,7 +306,11 @@ func main() {
 		cell{`display.Dashboard(display.DashboardData{})`, display.Dashboard(display.DashboardData{}), map[string]any{"kind": "empty"}},
 		cell{`display.Drawing(display.DrawingData{})`, display.Drawing(display.DrawingData{}), map[string]any{"kind": "empty"}},
 	)
-	if err := write(os.Args[1], cells); err != nil {
+	if err := write(os.Args[1], "display-samples.ipynb", cells); err != nil {
+		fmt.Fprintln(os.Stderr, "samples:", err)
+		os.Exit(1)
+	}
+	if err := write(os.Args[1], "chord-samples.ipynb", chordCells(wm)); err != nil {
 		fmt.Fprintln(os.Stderr, "samples:", err)
 		os.Exit(1)
 	}
@@ -324,7 +330,8 @@ func total(m [][][]float64) float64 {
 	return t
 }
 
-func write(dir string, cells []cell) error {
+// write writes cells as the notebook dir/name.
+func write(dir, name string, cells []cell) error {
 	nbCells := []map[string]any{{
 		"cell_type": "markdown", "id": "samples-intro", "metadata": map[string]any{},
 		"source": "Display samples: deterministic made-up data drawn by `superstep/display` " +
@@ -361,7 +368,7 @@ func write(dir string, cells []cell) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "display-samples.ipynb"), append(raw, '\n'), 0o644)
+	return os.WriteFile(filepath.Join(dir, name), append(raw, '\n'), 0o644)
 }
 
 func orEmpty(m map[string]any) map[string]any {

@@ -2,10 +2,14 @@
 // (display.ChordLayout in Go); this file draws them and animates between
 // frames with a d3 transition that interpolates the angles.
 import { interpolate } from 'd3-interpolate';
+import { ribbon } from 'd3-chord';
 import 'd3-transition';
 import { newSVG, hatch, text, add, legend, fmt, uid, html, BAR, darken, INK, MUTED } from './util.js';
 
 const DURATION = 750;
+// The legend's words, as display.chordLegend and display.chordLegend2.
+const LEGEND = " · ribbon colour: the sender's";
+const LEGEND2 = 'arc thickness: traffic a unit sends to itself';
 
 const n2 = (x) => String(Math.round(x * 100) / 100);
 
@@ -22,11 +26,13 @@ export function arcPath(cx, cy, r0, r1, a0, a1) {
     `L${pt(cx, cy, r0, a1)}A${n2(r0)},${n2(r0)} 0 ${large} 0 ${pt(cx, cy, r0, a0)}Z`;
 }
 
-/** A ribbon between two arcs of radius r, as display.ribbonPath (d3-chord's shape). */
-export function ribbonPath(cx, cy, r, a0, a1, b0, b1) {
-  const arc = (s, e) => `A${n2(r)},${n2(r)} 0 ${e - s > Math.PI ? 1 : 0} 1 ${pt(cx, cy, r, e)}`;
-  const c = n2(cx) + ',' + n2(cy);
-  return `M${pt(cx, cy, r, a0)}${arc(a0, a1)}Q${c} ${pt(cx, cy, r, b0)}${arc(b0, b1)}Q${c} ${pt(cx, cy, r, a0)}Z`;
+// Ribbons are d3-chord's, drawn around the origin (display.ribbonPath
+// draws the same path for the static picture).
+const ribbonShape = ribbon();
+
+/** A ribbon between the angles [a0, a1] and [b0, b1] on the circle of radius r around the origin. */
+export function ribbonPath(r, a0, a1, b0, b1) {
+  return ribbonShape({ source: { startAngle: a0, endAngle: a1, radius: r }, target: { startAngle: b0, endAngle: b1, radius: r } });
 }
 
 /** Draws the chord spec sp at frame sp.selected; returns its controller. */
@@ -36,12 +42,14 @@ export function chordChart(root, sp) {
   const cy = D.cy;
   const svg = newSVG(D.width, D.height).attr('class', 'ss-chord');
   const hid = hatch(svg, uid(root) + '-hatch');
-  const head = text(svg, 4, 15, '', { 'font-size': 12, 'font-weight': 'bold', fill: INK });
+  const head = text(svg, 4, 15, '', { class: 'ss-head', 'font-size': 12, 'font-weight': 'bold', fill: INK });
   const count = text(svg, D.width - 4, 15, '', { 'text-anchor': 'end', fill: MUTED });
+  const total = text(svg, 4, 31, '', { class: 'ss-total', fill: INK });
   const ringG = svg.append('g');
-  const ribbonG = add(svg, 'g', { class: 'ss-ribbons' });
+  const ribbonG = add(svg, 'g', { class: 'ss-ribbons', transform: `translate(${n2(cx)},${n2(cy)})` });
   const arcG = svg.append('g');
-  legend(svg, 4, D.height - 4, hid, ' · ribbon: source colour · thickness: self traffic');
+  legend(svg, 4, D.height - 18, hid, LEGEND);
+  text(svg, 4, D.height - 4, LEGEND2, { 'font-size': 10, fill: MUTED });
 
   // Rings: a path and a label per group.
   const rings = sp.rings.map((ring, r) =>
@@ -97,7 +105,7 @@ export function chordChart(root, sp) {
         it.label.attr('transform', `translate(${pt(cx, cy, ri + D.ringWidth / 2, m)}) rotate(${n2((m * 180) / Math.PI + (Math.cos(m) < 0 ? 180 : 0))})`);
       }),
     );
-    for (const [rb, c] of ribbonStates) rb.el.attr('d', ribbonPath(cx, cy, D.r0 - 1, c[0], c[1], c[2], c[3]));
+    for (const [rb, c] of ribbonStates) rb.el.attr('d', ribbonPath(D.r0 - 1, c[0], c[1], c[2], c[3]));
   }
 
   function visibility() {
@@ -129,6 +137,7 @@ export function chordChart(root, sp) {
     const fr = sp.frames[f];
     head.text('frame ' + (fr.label || f + 1));
     count.text(`${f + 1} of ${sp.frames.length}`);
+    total.text(fr.total || '');
     // Ribbon targets: present ones move; new ones grow from nothing; absent
     // ones shrink to nothing and go.
     const targets = new Map();
@@ -167,7 +176,7 @@ export function chordChart(root, sp) {
     const ist = interpolate(cur, to);
     const irb = [...targets].map(([rb, t]) => [rb, interpolate(rb.cur, t)]);
     const mine = ++token;
-    root.setAttribute('data-busy', '1');
+    busy(true);
     svg.transition('frame').duration(DURATION) // eased cubic in-out, d3's default
       .tween('frame', () => (t) => {
         cur = ist(t);
@@ -183,7 +192,17 @@ export function chordChart(root, sp) {
         ribbons.delete(key);
       }
     }
-    root.removeAttribute('data-busy');
+    busy(false);
+  }
+
+  // data-busy is on root while a transition of any chart drawn in it runs
+  // (CompareChords draws several charts in one root).
+  function busy(on) {
+    const set = (root.ssBusy = root.ssBusy || new Set());
+    if (on) set.add(svg);
+    else set.delete(svg);
+    if (set.size) root.setAttribute('data-busy', '1');
+    else root.removeAttribute('data-busy');
   }
 
   if (sp.frames.length) setFrame(sp.selected, false);
@@ -217,4 +236,36 @@ export function frameSlider(sp, onFrame) {
   };
   if (n) show(sp.selected);
   return bar;
+}
+
+/**
+ * Several chord charts side by side in one row (display.CompareChords), with
+ * one slider that moves all of them to the same frame index.
+ */
+export function chordsView(root, img, sp) {
+  if (!sp.items.length) return false; // the static picture says so
+  const row = html('div', 'display:flex;flex-wrap:nowrap;align-items:flex-start;gap:' + (sp.x.length > 1 ? sp.x[1] - sp.x[0] - sp.items[0].dims.width : 0) + 'px');
+  const charts = sp.items.map((it, i) => {
+    const cell = html('div', 'flex:none');
+    cell.className = 'ss-chord-item';
+    const cap = html('div', `font:bold 13px sans-serif;height:${sp.top}px;line-height:${sp.top}px;color:${INK}`, sp.captions[i]);
+    const chart = chordChart(root, Object.assign({}, it, { selected: Math.min(sp.selected, Math.max(0, it.frames.length - 1)) }));
+    cell.append(cap, chart.node);
+    row.append(cell);
+    return chart;
+  });
+  const box = html('div', 'max-width:100%;overflow-x:auto');
+  box.append(row);
+  // The slider runs over the longest diagram's frames.
+  let longest = sp.items[0];
+  for (const it of sp.items) if (it && it.frames.length > longest.frames.length) longest = it;
+  if (longest && longest.frames.length > 1) {
+    box.append(frameSlider(Object.assign({}, longest, { selected: sp.selected }), (f) => {
+      charts.forEach((c) => c.setFrame(f, true));
+      root.setAttribute('data-frame', String(f));
+    }));
+  }
+  root.setAttribute('data-frame', String(sp.selected));
+  img.replaceWith(box);
+  return true;
 }

@@ -7,7 +7,7 @@
 // keeps the first definition of this version.
 import { svgView } from './svg.js';
 import { trendChart, pager } from './trend.js';
-import { chordChart, frameSlider } from './chord.js';
+import { chordChart, chordsView, frameSlider } from './chord.js';
 import { treemapChart } from './treemap.js';
 import { dashboardView } from './dashboard.js';
 import { drawingView } from './drawing.js';
@@ -60,6 +60,7 @@ function withTooltip(view) {
     svg: svgView,
     trend: withTooltip(trendView),
     chord: withTooltip(chordView),
+    chords: withTooltip(chordsView),
     treemap: withTooltip(treemapView),
     dashboard: withTooltip(dashboardView),
     drawing: withTooltip(drawingView),

@@ -1,0 +1,241 @@
+// Browser tests of the chord diagrams' common scale and of CompareChords
+// (display/chord.go, display/chord_compare.go, runtime/src/chord.js), in
+// headless Chromium with scripts on.
+//
+// They read chord-samples.ipynb, written by `go run ./display/internal/samples`
+// into a temporary directory (or found in $SUPERSTEP_SAMPLES), whose cells'
+// metadata "superstep_sample" say what to expect:
+//
+//   chord-scale    moving the slider, the part of the circle a frame's
+//                  ribbons cover (measured by hit-testing the drawn ribbons
+//                  just inside the arcs, all round the circle) is
+//                  proportional to the frame's volume over the busiest
+//                  frame's;
+//   chord-compare  the diagrams sit side by side in one row, one slider
+//                  moves all of them (every frame label changes), and their
+//                  ribbons cover the circle on one scale across the jobs.
+//
+// Run: npm ci && node --test chord.test.mjs (Chromium: $SUPERSTEP_CHROMIUM,
+// default /usr/bin/chromium).
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { chromium } from 'playwright-core';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CHROMIUM = process.env.SUPERSTEP_CHROMIUM || '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const PAGE_OPTIONS = { viewport: { width: 1000, height: 800 }, deviceScaleFactor: 1 };
+// Not a timed assertion: only how long to wait for a transition's end.
+const DONE_TIMEOUT = 5000;
+// Ribbon coverage is sampled at this many angles.
+const SAMPLES_PER_TURN = 1440;
+
+/** The directory holding chord-samples.ipynb. */
+function samplesDir() {
+  const given = process.env.SUPERSTEP_SAMPLES;
+  if (given && given !== 'off' && fs.existsSync(path.join(given, 'chord-samples.ipynb'))) return given;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'superstep-chord-samples-'));
+  execFileSync('go', ['run', './display/internal/samples', dir], { cwd: REPO, stdio: ['ignore', 'inherit', 'inherit'] });
+  return dir;
+}
+
+const nb = JSON.parse(fs.readFileSync(path.join(samplesDir(), 'chord-samples.ipynb'), 'utf8'));
+const samples = nb.cells
+  .filter((c) => c.metadata && c.metadata.superstep_sample && c.outputs && c.outputs.length)
+  .map((c) => {
+    const html = c.outputs[0].data['text/html'];
+    return { sample: c.metadata.superstep_sample, html: Array.isArray(html) ? html.join('') : html };
+  });
+const sampleOf = (kind) => {
+  const s = samples.find((x) => x.sample.kind === kind);
+  assert.ok(s, `no ${kind} sample in chord-samples.ipynb`);
+  return s;
+};
+
+/** The spec the display's script passes to superstep.live. */
+function specOf(html) {
+  const m = html.match(/superstep\.live\("[^"]*", "[^"]*", (.*)\);\n<\/script>\s*$/s);
+  assert.ok(m, 'no superstep.live call in the output');
+  return JSON.parse(m[1]);
+}
+
+/** The static picture's ribbon paths, by data-key. */
+function staticRibbons(html) {
+  const m = html.match(/<img[^>]* src="data:image\/svg\+xml;base64,([^"]+)"/);
+  assert.ok(m, 'no static SVG picture');
+  const svg = Buffer.from(m[1], 'base64').toString('utf8');
+  return new Map([...svg.matchAll(/<path data-key="([^"]+)" d="([^"]+)"/g)].map((x) => [x[1], x[2]]));
+}
+
+/** The numbers in an SVG path. */
+const pathNumbers = (d) => (d.match(/-?\d+(\.\d+)?(e-?\d+)?/g) || []).map(Number);
+
+function assertSamePath(a, b, what) {
+  const x = pathNumbers(a);
+  const y = pathNumbers(b);
+  assert.equal(x.length, y.length, `${what}: paths differ in shape:\n  ${a}\n  ${b}`);
+  x.forEach((v, i) => assert.ok(Math.abs(v - y[i]) <= 0.02, `${what}: paths differ at number ${i}:\n  ${a}\n  ${b}`));
+}
+
+const wrap = (html) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>chord</title></head><body style="margin:8px;background:#fff">${html}</body></html>`;
+
+let browser;
+let context;
+
+before(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  context = await browser.newContext({ ...PAGE_OPTIONS, javaScriptEnabled: true });
+  await context.route(/^(?!data:|about:)/, (route) => route.abort());
+});
+
+after(async () => {
+  if (browser) await browser.close();
+});
+
+/** Renders html live; fails on script errors or a display that is not live. */
+async function renderLive(html) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  await page.setContent(wrap(html), { waitUntil: 'load' });
+  const root = page.locator('.superstep-display').first();
+  assert.equal(await root.getAttribute('data-live-error'), null, 'the runtime failed');
+  assert.equal(await root.getAttribute('data-live'), '1', 'the display did not turn live');
+  assert.deepEqual(problems, [], 'script errors');
+  return { page, root };
+}
+
+/** Moves a range input to v as a user would (an input event). */
+async function slide(input, v) {
+  await input.evaluate((el, value) => {
+    el.value = String(value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, v);
+}
+
+/** Waits until the display shows frame f with no transition running. */
+async function settled(page, root, f) {
+  const handle = await root.elementHandle();
+  await page.waitForFunction(
+    ([el, frame]) => el.getAttribute('data-frame') === String(frame) && !el.hasAttribute('data-busy'),
+    [handle, f],
+    { timeout: DONE_TIMEOUT },
+  );
+}
+
+/**
+ * The share of the circle that ribbons cover in chart k of the display (its
+ * k-th svg.ss-chord): the fraction of SAMPLES_PER_TURN points, 3 px inside
+ * the arcs' inner radius, where the element drawn on top is a ribbon.
+ */
+async function ribbonCover(root, dims, k = 0) {
+  return root.evaluate(
+    (el, [D, k, n]) => {
+      const svg = el.querySelectorAll('svg.ss-chord')[k];
+      const box = svg.getBoundingClientRect();
+      const s = box.width / D.width;
+      const r = D.r0 - 3;
+      let hit = 0;
+      for (let i = 0; i < n; i++) {
+        const a = ((i + 0.5) / n) * 2 * Math.PI;
+        const x = box.left + s * (D.cx + r * Math.sin(a));
+        const y = box.top + s * (D.cy - r * Math.cos(a));
+        const under = document.elementFromPoint(x, y);
+        if (under && under.classList.contains('ss-ribbon') && svg.contains(under)) hit++;
+      }
+      return hit / n;
+    },
+    [dims, k, SAMPLES_PER_TURN],
+  );
+}
+
+test('chord: each frame covers the circle in proportion to its volume, on the busiest frame\'s scale', async () => {
+  const { sample, html } = sampleOf('chord-scale');
+  const sp = specOf(html);
+  const { page, root } = await renderLive(html);
+  try {
+    // The live ribbons (d3-chord's) are the static picture's (Go's).
+    const stat = staticRibbons(html);
+    const live = await root.locator('.ss-ribbon').evaluateAll((els) => els.map((e) => [e.getAttribute('data-key'), e.getAttribute('d')]));
+    assert.equal(live.length, stat.size, 'as many ribbons live as in the static picture');
+    for (const [key, d] of live) assertSamePath(stat.get(key) || '', d, `ribbon ${key}, static vs live`);
+
+    const vols = sample.volumes;
+    const busiest = vols.indexOf(Math.max(...vols));
+    const input = root.locator('input.ss-frame');
+    const cover = async (f) => {
+      await slide(input, f);
+      await settled(page, root, f);
+      return ribbonCover(root, sp.dims);
+    };
+    const full = await cover(busiest);
+    // The busiest frame fills the circle but for the gaps between units.
+    assert.ok(full > 0.75 && full <= 1, `the busiest frame covers ${full.toFixed(3)} of the circle`);
+    const seen = [];
+    for (const f of sample.frames) {
+      const c = await cover(f);
+      const want = vols[f] / vols[busiest];
+      seen.push(`frame ${f}: cover ${(c / full).toFixed(3)} of the busiest, volume ${want.toFixed(3)}`);
+      assert.ok(Math.abs(c / full - want) < 0.04, `not on one scale:\n  ${seen.join('\n  ')}`);
+      // The printed total changes with the frame.
+      const total = await root.locator('svg.ss-chord .ss-total').textContent();
+      assert.equal(total, sp.frames[f].total, `frame ${f}: total`);
+    }
+    // The lightest and the busiest really differ (a light frame looks light).
+    const lightest = vols.indexOf(Math.min(...vols));
+    assert.ok((await cover(lightest)) < 0.4 * full, 'the lightest frame covers as much as the busiest');
+  } finally {
+    await page.close();
+  }
+});
+
+test('CompareChords: side by side, one slider moves every diagram, one scale', async () => {
+  const { sample, html } = sampleOf('chord-compare');
+  const sp = specOf(html);
+  const { page, root } = await renderLive(html);
+  try {
+    const svgs = await root.locator('svg.ss-chord').all();
+    assert.equal(svgs.length, sample.captions.length, 'one live chord per job');
+    const boxes = await Promise.all(svgs.map((s) => s.boundingBox()));
+    for (let i = 1; i < boxes.length; i++) {
+      assert.ok(Math.abs(boxes[i].y - boxes[0].y) < 1, `chord ${i} is not on the first one's row: ${JSON.stringify(boxes)}`);
+      assert.ok(boxes[i].x >= boxes[i - 1].x + boxes[i - 1].width, `chord ${i} overlaps the one before: ${JSON.stringify(boxes)}`);
+    }
+    const inputs = root.locator('input.ss-frame');
+    assert.equal(await inputs.count(), 1, 'exactly one slider');
+    const heads = async () => root.locator('svg.ss-chord .ss-head').allTextContents();
+    const before = await heads();
+    assert.deepEqual(before, sample.labels.map((l) => 'frame ' + l[sp.selected]), 'the first frame shown');
+
+    await slide(inputs.first(), sample.slideTo);
+    await settled(page, root, sample.slideTo);
+    const afterSlide = await heads();
+    afterSlide.forEach((h, i) => {
+      assert.notEqual(h, before[i], `chord ${i} did not follow the slider`);
+      assert.equal(h, 'frame ' + sample.labels[i][sample.slideTo], `chord ${i}'s frame label`);
+    });
+
+    // One scale: each diagram covers the circle as its volume is of the
+    // busiest frame over all the jobs.
+    const max = Math.max(...sample.volumes.flat());
+    const f = sample.slideTo;
+    const full = (await ribbonCover(root, sp.items[0].dims, 0)) / (sample.volumes[0][f] / max);
+    for (let i = 1; i < svgs.length; i++) {
+      const c = await ribbonCover(root, sp.items[i].dims, i);
+      const want = sample.volumes[i][f] / max;
+      assert.ok(Math.abs(c / full - want) < 0.04, `chord ${i} covers ${(c / full).toFixed(3)} of the scale, volume ${want.toFixed(3)}`);
+    }
+  } finally {
+    await page.close();
+  }
+});
