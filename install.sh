@@ -5,6 +5,8 @@
 #   ./install.sh              install, then start Jupyter in notebooks/
 #   ./install.sh -- ARGS      the same, passing ARGS to Jupyter
 #                             (e.g. -- --port 8899 --ip 0.0.0.0 --no-browser)
+#   ./install.sh --lab        install, build JupyterLab (lab/), start it in notebooks/
+#   ./install.sh --lab -- ARGS  the same, passing ARGS to the Lab's server
 #   ./install.sh --no-start   install only
 #   ./install.sh --test       install with the test tools, then run every test
 #
@@ -19,13 +21,14 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --no-start) mode=install ;;
     --test) mode=test ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --lab) mode=lab ;;
+    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --) shift; jupyter_args=("$@"); break ;;
     *) echo "install.sh: unknown option '$1': options for Jupyter go after -- (e.g. ./install.sh -- --port 8899); try --help" >&2; exit 2 ;;
   esac
   shift
 done
-if [ "${#jupyter_args[@]}" -gt 0 ] && [ "$mode" != start ]; then
+if [ "${#jupyter_args[@]}" -gt 0 ] && [ "$mode" != start ] && [ "$mode" != lab ]; then
   echo "install.sh: Jupyter options (after --) only apply when it starts Jupyter, not with --no-start or --test" >&2; exit 2
 fi
 
@@ -50,6 +53,9 @@ export PATH="$(go env GOPATH)/bin:$PATH"
 packages=(jupyter-client jupyter-notebook jupyter-nbconvert python3-nbclient python3-ipykernel)
 if [ "$mode" = test ]; then
   packages+=(python3-jupyter-kernel-test chromium nodejs npm)
+fi
+if [ "$mode" = test ] || [ "$mode" = lab ]; then
+  packages+=(python3-jupyterlab-server python3-jupyter-server libjs-mathjax nodejs npm)
 fi
 missing=()
 for p in "${packages[@]}"; do
@@ -101,6 +107,26 @@ jupyter kernelspec install --user --replace --name superstep "$spec" >/dev/null
 jupyter kernelspec list | grep '^ *superstep ' >/dev/null || die "the kernelspec superstep did not register"
 say "kernel registered: $(jupyter kernelspec list | grep '^ *superstep ')"
 
+# --- JupyterLab (lab/) ----------------------------------------------------------
+# Built from the npm packages pinned in lab/package-lock.json; rebuilt only
+# when the build is missing or older than the lock file or the sources.
+if [ "$mode" = test ] || [ "$mode" = lab ]; then
+  if [ ! -d lab/node_modules ] || [ lab/package-lock.json -nt lab/node_modules ]; then
+    say "installing JupyterLab's npm packages into lab/node_modules"
+    (cd lab && npm ci --no-audit --no-fund --loglevel=error) || die "npm ci in lab/ failed"
+    touch lab/node_modules
+  fi
+  stale=""
+  for f in lab/package-lock.json lab/package.json lab/index.js lab/superstep.css lab/webpack.config.js; do
+    [ lab/build/bundle.js -nt "$f" ] || stale="$f"
+  done
+  if [ -n "$stale" ]; then
+    say "building JupyterLab into lab/build"
+    rm -rf lab/build
+    (cd lab && npx --no-install webpack >/dev/null) || die "the JupyterLab build (webpack in lab/) failed"
+  fi
+fi
+
 case "$mode" in
   install) say "done. Start Jupyter with: jupyter notebook $here/notebooks" ;;
   test) exec bash "$here/.ci/test.sh" ;;
@@ -109,5 +135,12 @@ case "$mode" in
     extra=()
     [ "$(id -u)" -eq 0 ] && extra+=(--allow-root)
     exec jupyter notebook --notebook-dir="$here/notebooks" "${extra[@]+"${extra[@]}"}" "${jupyter_args[@]+"${jupyter_args[@]}"}"
+    ;;
+  lab)
+    say "starting JupyterLab on $here/notebooks (Ctrl-C stops it)"
+    extra=()
+    [ "$(id -u)" -eq 0 ] && extra+=(--ServerApp.allow_root=True)
+    # Debian's python3: it has jupyterlab_server (a python3 earlier on PATH may not).
+    exec /usr/bin/python3 "$here/lab/main.py" --ServerApp.root_dir="$here/notebooks" "${extra[@]+"${extra[@]}"}" "${jupyter_args[@]+"${jupyter_args[@]}"}"
     ;;
 esac

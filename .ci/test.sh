@@ -64,7 +64,10 @@ rerun() {
 
 browser() {
   (cd display/browsertest && npm ci --no-audit --no-fund --loglevel=error) || return 1
-  SUPERSTEP_NB_OUT="$PWD/$out" SUPERSTEP_SCREENSHOT="$PWD/$out/bars.png" node --test display/browsertest/
+  # display/browsertest/ holds display.test.mjs and lab.test.mjs (JupyterLab
+  # from lab/, which install.sh --test builds).
+  SUPERSTEP_NB_OUT="$PWD/$out" SUPERSTEP_SCREENSHOT="$PWD/$out/bars.png" \
+    SUPERSTEP_LAB_SCREENSHOT="$PWD/$out/jupyterlab.png" node --test display/browsertest/
 }
 
 benchmarks() {
