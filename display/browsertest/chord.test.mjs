@@ -26,12 +26,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { chromium } from 'playwright-core';
+import { launchChromium, offlineContext, wrap as wrapAs } from './chromium.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CHROMIUM = process.env.SUPERSTEP_CHROMIUM || '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PAGE_OPTIONS = { viewport: { width: 1000, height: 800 }, deviceScaleFactor: 1 };
 // Not a timed assertion: only how long to wait for a transition's end.
 const DONE_TIMEOUT = 5000;
@@ -85,16 +82,14 @@ function assertSamePath(a, b, what) {
   x.forEach((v, i) => assert.ok(Math.abs(v - y[i]) <= 0.02, `${what}: paths differ at number ${i}:\n  ${a}\n  ${b}`));
 }
 
-const wrap = (html) =>
-  `<!doctype html><html><head><meta charset="utf-8"><title>chord</title></head><body style="margin:8px;background:#fff">${html}</body></html>`;
+const wrap = (html) => wrapAs(html, 'chord');
 
 let browser;
 let context;
 
 before(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  context = await browser.newContext({ ...PAGE_OPTIONS, javaScriptEnabled: true });
-  await context.route(/^(?!data:|about:)/, (route) => route.abort());
+  browser = await launchChromium();
+  context = await offlineContext(browser, { ...PAGE_OPTIONS, javaScriptEnabled: true });
 });
 
 after(async () => {

@@ -37,7 +37,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { chromium } from 'playwright-core';
+import { launchChromium, offlineContext, wrap } from './chromium.mjs';
 import { JSDOM } from 'jsdom';
 // The sanitizer module imports only sanitize-html (htmlparser2 based), so it
 // needs no DOM in node; importing the file directly avoids the package index,
@@ -51,17 +51,6 @@ const SCREENSHOT = process.env.SUPERSTEP_SCREENSHOT || '';
 const DASHBOARD_SCREENSHOT = process.env.SUPERSTEP_DASHBOARD_SCREENSHOT || '';
 const DRAWING_SCREENSHOT = process.env.SUPERSTEP_DRAWING_SCREENSHOT || '';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CHROMIUM = process.env.SUPERSTEP_CHROMIUM || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SVG_DATA_URL = 'data:image/svg+xml;base64,';
 const PNG_DATA_URL = 'data:image/png;base64,';
 // A static picture: SVG, or PNG for a large drawing.
@@ -135,11 +124,6 @@ try {
   samplesError = e;
 }
 
-/** A minimal document around an output's HTML. */
-function wrap(html) {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>superstep output</title></head>` +
-    `<body style="margin:8px;background:#fff">${html}</body></html>`;
-}
 
 /** The static pictures of the displays in html, parsed with jsdom. */
 function displaysOf(html) {
@@ -160,14 +144,9 @@ let liveContext;
 let staticContext;
 
 before(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  liveContext = await browser.newContext({ ...PAGE_OPTIONS, javaScriptEnabled: true });
-  staticContext = await browser.newContext({ ...PAGE_OPTIONS, javaScriptEnabled: false });
-  // Displays must not reach the network (no CDN): refuse every request that
-  // is not a data URL or the page itself.
-  for (const ctx of [liveContext, staticContext]) {
-    await ctx.route(/^(?!data:|about:)/, (route) => route.abort());
-  }
+  browser = await launchChromium();
+  liveContext = await offlineContext(browser, { ...PAGE_OPTIONS, javaScriptEnabled: true });
+  staticContext = await offlineContext(browser, { ...PAGE_OPTIONS, javaScriptEnabled: false });
 });
 
 after(async () => {

@@ -26,24 +26,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 const NB_OUT = process.env.SUPERSTEP_NB_OUT || '/tmp/nbout';
 const SCREENSHOT = process.env.SUPERSTEP_LAB_SCREENSHOT || '';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LAB = path.join(REPO, 'lab');
 const PYTHON = process.env.SUPERSTEP_PYTHON || '/usr/bin/python3'; // Debian's, with jupyterlab_server
-const CHROMIUM = process.env.SUPERSTEP_CHROMIUM || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PAGE_OPTIONS = { viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 };
 const NOTEBOOK_TIMEOUT = 60_000;
 // jupyter-server 1.x has no /api/me (JupyterLab 3.6 asks for it): a 404 that
@@ -210,7 +199,7 @@ before(async () => {
     }
   }
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   context = await browser.newContext(PAGE_OPTIONS);
   // Only the Lab's own server: no CDN, no news.
   await context.route(/^(?!data:|about:|blob:)/, (route) =>
