@@ -914,3 +914,36 @@ test('trend axis labels lie inside the picture', async () => {
     assert.deepEqual(outside, [], `${out.label}: live labels outside the picture`);
   }
 });
+
+// Racks, hosts and workers of different branches never share a colour: in
+// a live dashboard's cluster view two tiles of one colour are one inside
+// the other (a host r0h1 and a worker w1 of r0h0 were both rose).
+test('units of different branches never share a colour', async () => {
+  const dashboards = outputs.filter((o) => o.html.includes('data-kind="dashboard"'));
+  assert.ok(dashboards.length > 0, 'no dashboard among the outputs');
+  let checked = 0;
+  for (const out of dashboards) {
+    const page = await renderLive(out);
+    const tiles = await page.evaluate(() => [...document.querySelectorAll('.ss-tile')].map((g) => {
+      // A rack's or host's colour is its header's; a worker's, its tile's.
+      const r = g.querySelector('rect');
+      const colour = g.querySelector('.ss-tile-head') || r;
+      const b = r.getBoundingClientRect();
+      return { id: g.getAttribute('data-id'), fill: colour.getAttribute('fill').toLowerCase(), x: b.x, y: b.y, w: b.width, h: b.height };
+    }));
+    await page.close();
+    checked += tiles.length >= 3 ? 1 : 0;
+    const inside = (a, b) => a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.w <= b.x + b.w + 0.5 && a.y + a.h <= b.y + b.h + 0.5;
+    const shared = [];
+    for (let i = 0; i < tiles.length; i++) {
+      for (let j = i + 1; j < tiles.length; j++) {
+        const a = tiles[i], b = tiles[j];
+        // Greys are the treemap's own shades for nodes given no colour.
+        const grey = /^#(..)\1\1$/.test(a.fill);
+        if (a.fill === b.fill && !grey && !inside(a, b) && !inside(b, a)) shared.push(`${a.id} and ${b.id} (${a.fill})`);
+      }
+    }
+    assert.deepEqual(shared, [], `${out.label}: unrelated units share a colour`);
+  }
+  assert.ok(checked > 0, 'no dashboard with a hierarchy of three tiles or more');
+});
