@@ -1,8 +1,16 @@
 """Fails if an executed notebook has an error output in a cell that is not
-tagged raises-exception, or a tagged cell that raised nothing."""
+tagged raises-exception, or a tagged cell that raised nothing; if a notebook
+with live displays does not hold the browser runtime exactly once, or stores
+a picture twice (an image/svg+xml beside a live display's text/html); or if
+a notebook exceeds its size budget (issue 11: executed 01-heartbeats at
+most 1.2 MB, 02-layout at most 3 MB)."""
 
 import json
+import os
 import sys
+
+BUDGET = {"01-heartbeats.ipynb": 1_200_000, "02-layout.ipynb": 3_000_000}
+RUNTIME_MARK = "window.superstepPending=[]"  # in the runtime, not in a display's call
 
 bad = 0
 for path in sys.argv[1:]:
@@ -24,5 +32,27 @@ for path in sys.argv[1:]:
         if cell.get("execution_count") is None:
             bad += 1
             print(f"{path}: cell {i} ({src}) did not run")
-    print(f"{path}: {n_outputs} outputs checked")
+    htmls = []
+    for cell in nb["cells"]:
+        for o in cell.get("outputs", []):
+            data = o.get("data", {})
+            h = data.get("text/html")
+            if h is None:
+                continue
+            h = "".join(h) if isinstance(h, list) else h
+            htmls.append(h)
+            if "superstep-display" in h and "image/svg+xml" in data:
+                bad += 1
+                print(f"{path}: a live display stores its picture twice (image/svg+xml beside text/html)")
+    live = sum(h.count('class="superstep-display"') for h in htmls)
+    runtimes = sum(h.count(RUNTIME_MARK) for h in htmls)
+    if live and runtimes != 1:
+        bad += 1
+        print(f"{path}: {live} live displays and the runtime {runtimes} times; want once")
+    size = os.path.getsize(path)
+    budget = BUDGET.get(os.path.basename(path))
+    if budget and size > budget:
+        bad += 1
+        print(f"{path}: {size:,} bytes, over its budget of {budget:,}")
+    print(f"{path}: {n_outputs} outputs checked, {live} live displays, {size:,} bytes")
 sys.exit(1 if bad else 0)

@@ -879,15 +879,12 @@ func (v *ChordView) alt() string {
 }
 
 // MIMEBundle implements Renderer.
-func (v *ChordView) MIMEBundle() Bundle {
+func (v *ChordView) MIMEBundle() Bundle { return v.figure().MIMEBundle() }
+
+func (v *ChordView) figure() figure {
 	sp := v.spec()
-	svg := chordSVG(sp)
 	alt := v.alt()
-	return Bundle{Data: map[string]any{
-		"text/html":     LiveHTML(svg, alt, "chord", sp),
-		"image/svg+xml": svg,
-		"text/plain":    alt + "\n" + v.text(sp),
-	}}
+	return figure{svg: chordSVG(sp), alt: alt, text: alt + "\n" + v.text(sp), kind: "chord", spec: sp}
 }
 
 // text is a table of the selected frame's totals per unit.

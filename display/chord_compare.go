@@ -114,9 +114,10 @@ func chordsSVG(sp chordsSpec) string {
 func (v *ChordsView) SVG() string { return chordsSVG(v.spec()) }
 
 // MIMEBundle implements Renderer.
-func (v *ChordsView) MIMEBundle() Bundle {
+func (v *ChordsView) MIMEBundle() Bundle { return v.figure().MIMEBundle() }
+
+func (v *ChordsView) figure() figure {
 	sp := v.spec()
-	svg := chordsSVG(sp)
 	alt := fmt.Sprintf("%d chord diagrams side by side on one scale", len(sp.Items))
 	if len(sp.Captions) > 0 {
 		alt += ": " + strings.Join(sp.Captions, ", ")
@@ -128,9 +129,5 @@ func (v *ChordsView) MIMEBundle() Bundle {
 		cv := &ChordView{Data: v.Datas[i]}
 		text.WriteString(cv.text(it))
 	}
-	return Bundle{Data: map[string]any{
-		"text/html":     LiveHTML(svg, alt, "chords", sp),
-		"image/svg+xml": svg,
-		"text/plain":    text.String(),
-	}}
+	return figure{svg: chordsSVG(sp), alt: alt, text: text.String(), kind: "chords", spec: sp}
 }

@@ -188,9 +188,10 @@ func dashboardSVG(sp dashboardSpec) string {
 func (v *DashboardView) SVG() string { return dashboardSVG(v.spec()) }
 
 // MIMEBundle implements Renderer.
-func (v *DashboardView) MIMEBundle() Bundle {
+func (v *DashboardView) MIMEBundle() Bundle { return v.figure().MIMEBundle() }
+
+func (v *DashboardView) figure() figure {
 	sp := v.spec()
-	svg := dashboardSVG(sp)
 	var names []string
 	for _, l := range sp.Levels {
 		names = append(names, l.Name)
@@ -201,9 +202,5 @@ func (v *DashboardView) MIMEBundle() Bundle {
 	for _, s := range sp.Stats {
 		fmt.Fprintf(&text, "\n%s: %s", s.Label, s.Value)
 	}
-	return Bundle{Data: map[string]any{
-		"text/html":     LiveHTML(svg, alt, "dashboard", sp),
-		"image/svg+xml": svg,
-		"text/plain":    text.String(),
-	}}
+	return figure{svg: dashboardSVG(sp), alt: alt, text: text.String(), kind: "dashboard", spec: sp}
 }

@@ -6,10 +6,13 @@
 // a display created with an id can later be replaced in place with Update,
 // which is how progress bars and live pictures work.
 //
-// Every picture carries a static image, an <img> with a data URL, that reads
-// correctly on its own: it survives JupyterLab's sanitizer (a reopened
-// notebook, an export to HTML). When the front end runs scripts, a small
-// embedded runtime replaces it with the live SVG and adds interaction.
+// Every picture carries a static image, a PNG <img> with a data URL, that
+// reads correctly on its own: it survives JupyterLab's and Notebook 6's
+// sanitizers (an untrusted notebook) and every nbconvert export, sanitized
+// or not. When the front end runs scripts, the browser runtime replaces it
+// with the live view and adds interaction. The runtime travels once per
+// notebook, in the first live display of a kernel session (Carrier). Save
+// writes any picture to an SVG, PNG or HTML file.
 //
 // The package knows no domain: it draws plain data (text, tables, SVG,
 // images, progress, and series, matrices and hierarchies as trend small
@@ -35,6 +38,10 @@ import (
 type Bundle struct {
 	Data     map[string]any
 	Metadata map[string]any
+	// NeedsRuntime says that the text/html calls the browser runtime,
+	// which the kernel adds to the first such display of a session (see
+	// Carrier). It is not sent to the front end.
+	NeedsRuntime bool
 }
 
 // Text returns the bundle's text/plain form, or "".

@@ -1,12 +1,12 @@
 package display
 
 import (
-	"encoding/base64"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"image"
 	"image/color"
-	"regexp"
+	"image/png"
 	"strings"
 	"sync"
 	"testing"
@@ -37,23 +37,36 @@ func (r *recorder) Update(b Bundle, id string) error {
 func (r *recorder) Clear(bool) error    { r.clears++; return nil }
 func (r *recorder) Page(b Bundle) error { return r.Display(b, "") }
 
-func TestPictureCarriesStaticImageAndLiveRuntime(t *testing.T) {
-	svg := `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect data-tip="a" width="5" height="5"/></svg>`
+func TestPictureCarriesStaticImageAndLiveCall(t *testing.T) {
+	svg := `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="8"><rect data-tip="a" width="5" height="5" fill="#ff0000"/></svg>`
 	b := SVG(svg).MIMEBundle()
 	html := b.Data["text/html"].(string)
-	m := regexp.MustCompile(`<img alt="SVG picture" src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"`).FindStringSubmatch(html)
-	if m == nil {
-		t.Fatalf("no static <img> in %s", html)
+	typ, raw := staticImg(t, html)
+	if typ != "image/png" {
+		t.Fatalf("static picture %s", typ)
 	}
-	dec, err := base64.StdEncoding.DecodeString(m[1])
-	if err != nil || string(dec) != svg {
-		t.Fatalf("data URL holds %q (%v)", dec, err)
+	img, err := png.Decode(bytes.NewReader(raw))
+	if err != nil || img.Bounds().Dx() != 10 || img.Bounds().Dy() != 8 {
+		t.Fatalf("static PNG %v (%v)", img.Bounds(), err)
 	}
-	if !strings.Contains(html, "superstep.live(") || !strings.Contains(html, RuntimeJS) {
-		t.Fatal("no live runtime call")
+	if r, g, _, _ := img.At(2, 2).RGBA(); r>>8 != 255 || g>>8 != 0 {
+		t.Errorf("the red square is %v", img.At(2, 2))
 	}
-	if b.Data["image/svg+xml"] != svg || b.Text() != "SVG picture" {
+	call := liveCallRE("svg").FindStringSubmatch(html)
+	if call == nil {
+		t.Fatalf("no live call in %s", html)
+	}
+	var spec struct{ SVG string }
+	if err := json.Unmarshal([]byte(call[2]), &spec); err != nil || spec.SVG != svg {
+		t.Fatalf("spec %q (%v): the live view needs the SVG", call[2], err)
+	}
+	if _, ok := b.Data["image/svg+xml"]; ok || b.Text() != "SVG picture" || !b.NeedsRuntime {
 		t.Fatalf("bundle %v", b.Data)
+	}
+	// An SVG the rasteriser cannot draw says why, instead of a blank picture.
+	bad := SVG(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><foreignObject/></svg>`).MIMEBundle()
+	if _, ok := bad.Data["text/html"]; ok || !strings.Contains(bad.Text(), "foreignObject") {
+		t.Errorf("undrawable SVG: %v", bad.Data)
 	}
 }
 
@@ -133,7 +146,7 @@ func TestProgressUpdatesInPlace(t *testing.T) {
 	if !strings.Contains(p.MIMEBundle().Text(), "work 1000/1000 (100%)") {
 		t.Fatalf("final text %q", p.MIMEBundle().Text())
 	}
-	if !strings.Contains(p.MIMEBundle().Data["text/html"].(string), "data:image/svg+xml;base64,") {
+	if !strings.Contains(p.MIMEBundle().Data["text/html"].(string), "data:image/png;base64,") {
 		t.Fatal("progress bar without a static picture")
 	}
 }

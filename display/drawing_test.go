@@ -85,28 +85,29 @@ func circles(t *testing.T, svg string) []map[string]string {
 			for _, at := range se.Attr {
 				a[at.Name.Local] = at.Value
 			}
-			out = append(out, a)
+			if a["class"] == "ss-node" { // not the legend's swatches
+				out = append(out, a)
+			}
 		}
 	}
 }
 
 func TestDrawingGroupsTakePaletteColours(t *testing.T) {
 	d := DrawingData{X: []float64{0, 1, 2, 3}, Y: []float64{0, 1, 0, 1}, Groups: []int32{7, 2, 7, 5}, Labels: []string{"a", "b<&>", "", "d"}}
-	pal := Palette(3) // groups 2, 5, 7 in that order
+	pal := Palette(3) // by size: group 7 (2 nodes), then 2 and 5 (1 each, by id)
 	cs := circles(t, Drawing(d).SVG())
 	if len(cs) != 4 {
 		t.Fatalf("%d circles, want 4", len(cs))
 	}
-	for i, want := range []string{pal[2], pal[0], pal[2], pal[1]} {
-		if cs[i]["fill"] != want {
-			t.Errorf("node %d (group %d) is %s, want %s", i, d.Groups[i], cs[i]["fill"], want)
-		}
-	}
 	// Hover texts: the label (or "node i") and the group. XML turns the
 	// &#10; in the attribute into a line break.
-	for i, want := range []string{"a\ngroup 7", "b<&>\ngroup 2", "node 2\ngroup 7", "d\ngroup 5"} {
-		if cs[i]["data-tip"] != want {
-			t.Errorf("node %d tip %q, want %q", i, cs[i]["data-tip"], want)
+	fill := map[string]string{}
+	for _, c := range cs {
+		fill[c["data-tip"]] = c["fill"]
+	}
+	for tip, want := range map[string]string{"a\ngroup 7": pal[0], "b<&>\ngroup 2": pal[1], "node 2\ngroup 7": pal[0], "d\ngroup 5": pal[2]} {
+		if got, ok := fill[tip]; !ok || got != want {
+			t.Errorf("node with tip %q: fill %q (drawn %v), want %s", tip, got, ok, want)
 		}
 	}
 	// The first nine groups are the colour-blind-safe scheme.
@@ -193,32 +194,19 @@ func TestDrawingEdgeCapIsDeterministic(t *testing.T) {
 	}
 }
 
-func TestWritePositionsTSV(t *testing.T) {
-	var b bytes.Buffer
-	err := WritePositionsTSV(&b, []string{"a", "tab\there", "line\nbreak"}, []float64{0, -1.5, 1e21}, []float64{0.1, 2, math.NaN()}, []int32{3, 0, -1})
-	if err != nil {
+// liveSpec returns the spec of the drawing's live call in html.
+func liveSpec(t *testing.T, html string) drawingSpec {
+	t.Helper()
+	m := liveCallRE("drawing").FindStringSubmatch(html)
+	if m == nil || !strings.Contains(html, `class="superstep-display"`) {
+		t.Fatal("no live drawing call")
+	}
+	var sp drawingSpec
+	if err := json.Unmarshal([]byte(unpackSpec(t, m[2])), &sp); err != nil {
 		t.Fatal(err)
 	}
-	want := "id\tlabel\tx\ty\tgroup\n" +
-		"0\ta\t0\t0.1\t3\n" +
-		"1\ttab here\t-1.5\t2\t0\n" +
-		"2\tline break\t1e+21\tNaN\t-1\n"
-	if b.String() != want {
-		t.Errorf("got\n%q\nwant\n%q", b.String(), want)
-	}
-	b.Reset()
-	if err := WritePositionsTSV(&b, nil, []float64{1.25}, []float64{0.3333333333333333}, nil); err != nil || b.String() != "id\tlabel\tx\ty\tgroup\n0\t\t1.25\t0.3333333333333333\t\n" {
-		t.Errorf("without labels and groups: %q, %v", b.String(), err)
-	}
-	if err := WritePositionsTSV(&b, nil, []float64{1}, nil, nil); err == nil {
-		t.Error("mismatched x and y: no error")
-	}
-	if err := WritePositionsTSV(&b, []string{"a", "b"}, []float64{1}, []float64{1}, nil); err == nil {
-		t.Error("mismatched labels: no error")
-	}
+	return sp
 }
-
-var liveSpecRE = regexp.MustCompile(`superstep\.live\("[^"]+", "drawing", (.*)\);\n</script>`)
 
 // staticImg returns the media type and decoded bytes of the single <img>
 // data URL in html.
@@ -235,42 +223,31 @@ func staticImg(t *testing.T, html string) (string, []byte) {
 	return m[0][1], raw
 }
 
-func TestDrawingBundleSmallIsSVG(t *testing.T) {
+func TestDrawingSmall(t *testing.T) {
 	d := randomDrawing(120, 200, 4)
 	d.Title = "small <graph>"
 	v := Drawing(d)
-	b := v.MIMEBundle()
-	html := b.Data["text/html"].(string)
-	typ, raw := staticImg(t, html)
-	if typ != "image/svg+xml" {
-		t.Fatalf("static picture is %s, want SVG", typ)
+	checkBundle(t, "drawing", v, "drawing")
+	svg := v.SVG()
+	if cs := circles(t, svg); len(cs) != 120 {
+		t.Errorf("%d node circles, want 120", len(cs))
 	}
-	if string(raw) != b.Data["image/svg+xml"] || string(raw) != v.SVG() {
-		t.Error("the static picture differs from the bundle's SVG")
-	}
-	if cs := circles(t, string(raw)); len(cs) != 120 {
-		t.Errorf("%d circles, want 120", len(cs))
-	}
-	for _, s := range []string{`class="ss-plot"`, `class="ss-zoom"`, `class="ss-edges"`, "small &lt;graph&gt;", "120 nodes · 200 edges · 6 groups"} {
-		if !strings.Contains(string(raw), s) {
+	for _, s := range []string{`class="ss-plot"`, `class="ss-edges"`, "small &lt;graph&gt;", "120 nodes · 200 edges · 6 groups"} {
+		if !strings.Contains(svg, s) {
 			t.Errorf("the SVG lacks %q", s)
 		}
-	}
-	m := liveSpecRE.FindStringSubmatch(html)
-	if m == nil || !strings.Contains(html, `class="superstep-display"`) {
-		t.Fatal("no live drawing call")
-	}
-	var sp map[string]any
-	if err := json.Unmarshal([]byte(m[1]), &sp); err != nil || sp["mode"] != "svg" || sp["n"] != 120.0 {
-		t.Errorf("spec %v (%v)", m[1], err)
 	}
 	// The picture's positions are Positions, inside the plot with its margin.
 	x, y := v.Positions()
 	w, h := v.PlotSize()
-	cs := circles(t, string(raw))
+	L := d.layout()
+	drawn := map[string]bool{}
+	for _, c := range circles(t, svg) {
+		drawn[c["cx"]+" "+c["cy"]] = true
+	}
 	for i := range x {
-		if cs[i]["cx"] != n2(x[i]) || cs[i]["cy"] != n2(y[i]) {
-			t.Fatalf("node %d drawn at (%s, %s), Positions (%v, %v)", i, cs[i]["cx"], cs[i]["cy"], x[i], y[i])
+		if !drawn[n2(x[i])+" "+n2(y[i])] {
+			t.Fatalf("node %d at Positions (%v, %v) is not drawn there", i, x[i], y[i])
 		}
 		if x[i] < 5 || x[i] > w-5 || y[i] < 5 || y[i] > h-5 {
 			t.Fatalf("node %d at (%v, %v) outside the margin of %v×%v", i, x[i], y[i], w, h)
@@ -281,12 +258,22 @@ func TestDrawingBundleSmallIsSVG(t *testing.T) {
 	if w != drawingWidth || math.Abs(h-(aspect*(w-22)+22)) > 0.5 {
 		t.Errorf("plot %v×%v for a layout of aspect %v", w, h, aspect)
 	}
+	b := v.MIMEBundle()
 	if !strings.Contains(b.Text(), `Graph drawing "small <graph>": 120 nodes`) {
 		t.Errorf("text %q", b.Text())
 	}
+	// The static picture is the whole picture: title, plot, legend, caption.
+	_, raw := staticImg(t, b.Data["text/html"].(string))
+	img, err := png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := img.Bounds(); r.Dx() != int(w) || r.Dy() != int(math.Ceil(d.height(&L))) {
+		t.Errorf("PNG %v, picture %v×%v", r, w, d.height(&L))
+	}
 }
 
-func TestDrawingBundleLargeIsPNGAndCanvas(t *testing.T) {
+func TestDrawingLarge(t *testing.T) {
 	d := randomDrawing(DrawingCanvasNodes, 9000, 5)
 	d.Labels = make([]string, len(d.X))
 	for i := range d.Labels {
@@ -294,34 +281,23 @@ func TestDrawingBundleLargeIsPNGAndCanvas(t *testing.T) {
 	}
 	d.Title = "large"
 	v := Drawing(d)
+	checkBundle(t, "large drawing", v, "drawing")
 	b := v.MIMEBundle()
 	html := b.Data["text/html"].(string)
-	typ, raw := staticImg(t, html)
-	if typ != "image/png" {
-		t.Fatalf("static picture is %s, want PNG", typ)
-	}
+	_, raw := staticImg(t, html)
 	img, err := png.Decode(bytes.NewReader(raw))
 	if err != nil {
 		t.Fatalf("the PNG does not decode: %v", err)
 	}
-	w, h := v.PlotSize()
-	if r := img.Bounds(); r.Dx() != int(w)*drawingPNGScale || r.Dy() != int(math.Ceil(h))*drawingPNGScale {
-		t.Errorf("PNG is %v, plot %v×%v", r, w, h)
-	}
-	if b.Data["image/png"] != base64.StdEncoding.EncodeToString(raw) {
-		t.Error("the bundle's image/png differs from the static picture")
-	}
-	if _, ok := b.Data["image/svg+xml"]; ok {
-		t.Error("a large drawing carries an SVG in its bundle")
-	}
-	// Every node's pixel has its group's colour (nodes are drawn last; a
-	// later node may cover it, so most, not all).
+	// Every node's pixel has its group's colour (a later node may cover
+	// it, so most, not all); the plot starts under the title.
 	x, y := v.Positions()
 	L := d.layout()
+	top := d.top()
 	hits := 0
 	for i := range x {
 		c := parseHex(L.colorOf(i))
-		r, g, bl, _ := img.At(int(x[i]*drawingPNGScale), int(y[i]*drawingPNGScale)).RGBA()
+		r, g, bl, _ := img.At(int(x[i]), int(y[i]+top)).RGBA()
 		if uint8(r>>8) == c[0] && uint8(g>>8) == c[1] && uint8(bl>>8) == c[2] {
 			hits++
 		}
@@ -329,22 +305,18 @@ func TestDrawingBundleLargeIsPNGAndCanvas(t *testing.T) {
 	if hits < len(x)*3/4 {
 		t.Errorf("only %d of %d nodes show their colour in the PNG", hits, len(x))
 	}
-	for _, s := range []string{"large", "5,000 nodes · 9,000 edges · 6 groups", `width="640"`} {
-		if !strings.Contains(html, s) {
-			t.Errorf("the HTML lacks %q", s)
+	// The spec: the frame, positions in hundredths of a px, ranks, edges, labels.
+	sp := liveSpec(t, html)
+	if sp.N != len(x) || sp.GB != 1 || sp.EB != 2 || len(sp.Labels) != len(x) || sp.Labels[17] != "n17" || float64(sp.Top) != top {
+		t.Fatalf("spec n %d gb %d eb %d labels %d top %v", sp.N, sp.GB, sp.EB, len(sp.Labels), sp.Top)
+	}
+	for _, s := range []string{"large", "5,000 nodes · 9,000 edges · 6 groups"} {
+		if !strings.Contains(sp.Frame, s) {
+			t.Errorf("the frame lacks %q", s)
 		}
 	}
-	// The spec: positions as Float32, ranks, edges and labels.
-	m := liveSpecRE.FindStringSubmatch(html)
-	if m == nil {
-		t.Fatal("no live drawing call")
-	}
-	var sp drawingSpec
-	if err := json.Unmarshal([]byte(m[1]), &sp); err != nil {
-		t.Fatal(err)
-	}
-	if sp.Mode != "canvas" || sp.N != len(x) || sp.GB != 1 || sp.EB != 2 || len(sp.Labels) != len(x) || sp.Labels[17] != "n17" {
-		t.Fatalf("spec mode %s n %d gb %d eb %d labels %d", sp.Mode, sp.N, sp.GB, sp.EB, len(sp.Labels))
+	if strings.Contains(sp.Frame, "<circle class=\"ss-node\"") {
+		t.Error("the frame holds the nodes")
 	}
 	dec := func(s string) []byte {
 		raw, err := base64.StdEncoding.DecodeString(s)
@@ -355,12 +327,12 @@ func TestDrawingBundleLargeIsPNGAndCanvas(t *testing.T) {
 	}
 	xs, ys, gs, es := dec(sp.X), dec(sp.Y), dec(sp.G), dec(sp.E)
 	for i := range x {
-		fx := math.Float32frombits(binary.LittleEndian.Uint32(xs[4*i:]))
-		fy := math.Float32frombits(binary.LittleEndian.Uint32(ys[4*i:]))
-		if fx != float32(x[i]) || fy != float32(y[i]) {
+		fx := float64(binary.LittleEndian.Uint16(xs[2*i:])) / 100
+		fy := float64(binary.LittleEndian.Uint16(ys[2*i:])) / 100
+		if math.Abs(fx-x[i]) > 1e-9 || math.Abs(fy-y[i]) > 1e-9 {
 			t.Fatalf("node %d at (%v, %v) in the spec, (%v, %v) in Positions", i, fx, fy, x[i], y[i])
 		}
-		if sp.Colors[gs[i]] != L.colorOf(i) || sp.GID[gs[i]] != d.Groups[i] {
+		if sp.Colors[min(int(gs[i]), len(sp.Colors)-1)] != L.colorOf(i) || sp.GID[gs[i]] != d.Groups[i] {
 			t.Fatalf("node %d: rank %d", i, gs[i])
 		}
 	}
@@ -378,13 +350,69 @@ func TestDrawingBundleLargeIsPNGAndCanvas(t *testing.T) {
 	}
 }
 
-func TestDrawingEmptyAndInvalid(t *testing.T) {
-	b := Drawing(DrawingData{}).MIMEBundle()
-	typ, raw := staticImg(t, b.Data["text/html"].(string))
-	if typ != "image/svg+xml" || !strings.Contains(string(raw), "0 nodes") {
-		t.Errorf("empty drawing: %s %q", typ, raw)
+// Twelve groups of sizes 12, 11, …, 1: the nine largest get the palette's
+// nine colours in order of size, the three smallest one grey; the legend
+// names the coloured ones with their sizes and counts the rest; hover and
+// the caption say "community".
+func TestDrawingColoursLargestGroups(t *testing.T) {
+	var d DrawingData
+	d.GroupName = "community"
+	for g := 0; g < 12; g++ {
+		for k := 0; k < 12-g; k++ {
+			d.X = append(d.X, float64(g))
+			d.Y = append(d.Y, float64(k))
+			d.Groups = append(d.Groups, int32(100+g)) // group 100 is the largest
+		}
 	}
-	circles(t, string(raw)) // well-formed
+	L := d.layout()
+	pal := Palette(9)
+	for i, g := range d.Groups {
+		want := drawingOtherColor
+		if r := int(g - 100); r < 9 {
+			want = pal[r]
+		}
+		if got := L.colorOf(i); got != want {
+			t.Fatalf("node %d of community %d: colour %s, want %s", i, g, got, want)
+		}
+	}
+	var legend []string
+	for _, row := range L.legendRows {
+		for _, e := range row {
+			legend = append(legend, e.Text)
+		}
+	}
+	if len(legend) != 10 || legend[0] != "community 100 · 12" || legend[8] != "community 108 · 4" || legend[9] != "3 other communities · 6" {
+		t.Errorf("legend %q", legend)
+	}
+	if tip := d.tip(&L, 0); tip != "node 0\ncommunity 100" {
+		t.Errorf("tip %q", tip)
+	}
+	if c := d.caption(&L); !strings.Contains(c, "12 communities") {
+		t.Errorf("caption %q", c)
+	}
+	// The grey ones are drawn first, the largest community last (on top).
+	if first, last := L.order[0], L.order[len(L.order)-1]; d.Groups[first] != 111 || d.Groups[last] != 100 {
+		t.Errorf("drawing order from community %d to %d", d.Groups[first], d.Groups[last])
+	}
+	svg := Drawing(d).SVG()
+	for _, s := range legend {
+		if !strings.Contains(svg, htmlEscape(s)) {
+			t.Errorf("the SVG lacks the legend entry %q", s)
+		}
+	}
+	// Fewer colours when asked.
+	d.ColoredGroups = 3
+	if L := d.layout(); L.colorOf(0) != pal[0] || L.colorOf(len(d.X)-1) != drawingOtherColor || len(L.colors) != 4 {
+		t.Errorf("three coloured: %v", L.colors)
+	}
+}
+
+func TestDrawingEmptyAndInvalid(t *testing.T) {
+	empty := Drawing(DrawingData{})
+	checkBundle(t, "empty drawing", empty, "drawing")
+	if svg := empty.SVG(); !strings.Contains(svg, "0 nodes") {
+		t.Errorf("empty drawing: %q", svg)
+	}
 	for name, d := range map[string]DrawingData{
 		"y":      {X: []float64{1, 2}, Y: []float64{1}},
 		"labels": {X: []float64{1}, Y: []float64{1}, Labels: []string{"a", "b"}},

@@ -88,9 +88,12 @@ func (p PNGImage) MIMEBundle() Bundle {
 	}
 }
 
-// Picture is an SVG drawing. It is shown as a static <img> with a data URL,
-// which survives sanitizers; when scripts run, the runtime swaps in the live
-// SVG, where elements with a data-tip attribute show it on hover.
+// Picture is an SVG drawing. It is shown as a static PNG <img> (drawn from
+// the SVG in Go), which survives sanitizers; when scripts run, the runtime
+// swaps in the SVG itself, where elements with a data-tip attribute show it
+// on hover. SVG shows what Superstep's views draw: shapes, paths, text,
+// transforms, patterns and nested <svg>; an SVG using more (gradients,
+// filters, images, CSS) shows the reason as text instead.
 type Picture struct {
 	SVG string // a complete <svg> element
 	Alt string // the text alternative, also the text/plain form
@@ -100,42 +103,14 @@ type Picture struct {
 func SVG(svg string) Picture { return Picture{SVG: svg, Alt: "SVG picture"} }
 
 // MIMEBundle implements Renderer.
-func (p Picture) MIMEBundle() Bundle {
+func (p Picture) MIMEBundle() Bundle { return p.figure().MIMEBundle() }
+
+func (p Picture) figure() figure {
 	alt := p.Alt
 	if alt == "" {
 		alt = "picture"
 	}
-	return Bundle{Data: map[string]any{
-		"text/html":     LiveHTML(p.SVG, alt, "svg", nil),
-		"image/svg+xml": p.SVG,
-		"text/plain":    alt,
-	}}
-}
-
-// StaticImage returns an <img> whose data URL holds the SVG: the picture a
-// sanitized notebook shows.
-func StaticImage(svg, alt string) string {
-	return fmt.Sprintf(`<img alt="%s" src="data:image/svg+xml;base64,%s" style="max-width:100%%"/>`,
-		htmlEscape(alt), base64.StdEncoding.EncodeToString([]byte(svg)))
-}
-
-// LiveHTML wraps a static SVG picture and the runtime call that makes it
-// live: kind names the runtime view (e.g. "svg"), spec is its JSON data.
-func LiveHTML(svg, alt, kind string, spec any) string {
-	specJSON := []byte("null")
-	if spec != nil {
-		var err error
-		if specJSON, err = json.Marshal(spec); err != nil {
-			specJSON = []byte("null")
-		}
-	}
-	id := contentID(kind, alt, svg, string(specJSON))
-	var b strings.Builder
-	fmt.Fprintf(&b, `<div class="superstep-display" id="%s" data-kind="%s">`, id, htmlEscape(kind))
-	b.WriteString(StaticImage(svg, alt))
-	b.WriteString(`</div>`)
-	fmt.Fprintf(&b, "<script type=\"text/javascript\">\n%s\nsuperstep.live(%q, %q, %s);\n</script>", RuntimeJS, id, kind, specJSON)
-	return b.String()
+	return figure{svg: p.SVG, alt: alt, kind: "svg"}
 }
 
 // TableView is a table of rows under column headings.

@@ -101,7 +101,7 @@ func (p *Progress) MIMEBundle() Bundle {
 		`<rect x="1" y="1" width="%.1f" height="%d" rx="3" fill="#4c78a8"/></svg>`,
 		w, h, w, h, w-1, h-1, frac*float64(w-2), h-2)
 	html := fmt.Sprintf(`<div class="superstep-progress" style="display:flex;gap:8px;align-items:center">%s<span style="font-family:monospace">%s</span></div>`,
-		StaticImage(svg, fmt.Sprintf("%.0f%%", 100*frac)), htmlEscape(status))
+		staticImage(svg, fmt.Sprintf("%.0f%%", 100*frac)), htmlEscape(status))
 	bar := strings.Repeat("█", int(frac*20+0.5)) + strings.Repeat("░", 20-int(frac*20+0.5))
 	return Bundle{Data: map[string]any{"text/html": html, "text/plain": bar + " " + status}}
 }

@@ -25,9 +25,11 @@ func (r RowView) WithCaptions(captions ...string) RowView {
 // picture and script) in a flex row, and the items' text one after another.
 func (r RowView) MIMEBundle() Bundle {
 	var h, p strings.Builder
+	live := false
 	h.WriteString(`<div class="superstep-row" style="display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start">`)
 	for i, item := range r.Items {
 		b := BundleOf(item)
+		live = live || b.NeedsRuntime
 		caption := ""
 		if i < len(r.Captions) {
 			caption = r.Captions[i]
@@ -49,5 +51,5 @@ func (r RowView) MIMEBundle() Bundle {
 		}
 	}
 	h.WriteString(`</div>`)
-	return Bundle{Data: map[string]any{"text/html": h.String(), "text/plain": p.String()}}
+	return Bundle{Data: map[string]any{"text/html": h.String(), "text/plain": p.String()}, NeedsRuntime: live}
 }

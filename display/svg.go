@@ -1,7 +1,6 @@
 package display
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -239,11 +238,3 @@ func unitsJSON(units []Unit) []unitJSON {
 	return out
 }
 
-// mustJSON marshals v; the view types hold only marshalable data.
-func mustJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(fmt.Sprintf("display: marshal spec: %v", err))
-	}
-	return string(b)
-}

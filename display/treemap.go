@@ -327,9 +327,10 @@ func treemapSVG(sp treemapSpec) string {
 func (v *TreemapView) SVG() string { return treemapSVG(v.spec()) }
 
 // MIMEBundle implements Renderer.
-func (v *TreemapView) MIMEBundle() Bundle {
+func (v *TreemapView) MIMEBundle() Bundle { return v.figure().MIMEBundle() }
+
+func (v *TreemapView) figure() figure {
 	sp := v.spec()
-	svg := treemapSVG(sp)
 	leaves := 0
 	for _, t := range sp.Tiles {
 		if t.Leaf {
@@ -341,9 +342,5 @@ func (v *TreemapView) MIMEBundle() Bundle {
 		name = v.Root.ID
 	}
 	alt := fmt.Sprintf("Treemap of %s: %d leaves, total %s", name, leaves, FormatNumber(treeValue(v.Root)))
-	return Bundle{Data: map[string]any{
-		"text/html":     LiveHTML(svg, alt, "treemap", sp),
-		"image/svg+xml": svg,
-		"text/plain":    alt,
-	}}
+	return figure{svg: treemapSVG(sp), alt: alt, kind: "treemap", spec: sp}
 }

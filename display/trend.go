@@ -292,7 +292,9 @@ func trendSVG(sp trendSpec, marker int) string {
 func (v *TrendView) SVG() string { return trendSVG(v.spec(), -1) }
 
 // MIMEBundle implements Renderer.
-func (v *TrendView) MIMEBundle() Bundle {
+func (v *TrendView) MIMEBundle() Bundle { return v.figure().MIMEBundle() }
+
+func (v *TrendView) figure() figure {
 	sp := v.spec()
 	svg := trendSVG(sp, -1)
 	var titles []string
@@ -303,9 +305,5 @@ func (v *TrendView) MIMEBundle() Bundle {
 	if sp.Title != "" {
 		alt = sp.Title + ". " + alt
 	}
-	return Bundle{Data: map[string]any{
-		"text/html":     LiveHTML(svg, alt, "trend", sp),
-		"image/svg+xml": svg,
-		"text/plain":    alt,
-	}}
+	return figure{svg: svg, alt: alt, kind: "trend", spec: sp}
 }

@@ -1,14 +1,18 @@
 package display
 
 import (
+	"bytes"
+	"compress/zlib"
 	"encoding/base64"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"image/png"
 	"io"
 	"math"
 	"math/rand"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -605,25 +609,110 @@ func TestTrendLayout(t *testing.T) {
 	Trend(d).MIMEBundle()
 }
 
-// checkBundle checks the display contract of a view's bundle.
-func checkBundle(t *testing.T, name string, b Bundle, kind string) {
+// checkBundle checks the display contract of a view's bundle: the
+// picture stored once, as a PNG <img> of the picture's size in the
+// text/html (no image/svg+xml beside it), the view's SVG well-formed, a
+// live call with a JSON spec, and the runtime left to the kernel.
+func checkBundle(t *testing.T, name string, v Renderer, kind string) {
 	t.Helper()
-	svg, _ := b.Data["image/svg+xml"].(string)
+	b := v.MIMEBundle()
 	html, _ := b.Data["text/html"].(string)
-	if !strings.HasPrefix(svg, "<svg ") || !strings.HasSuffix(svg, "</svg>") {
-		t.Fatalf("%s: image/svg+xml is not an <svg>: %.80s", name, svg)
+	if _, ok := b.Data["image/svg+xml"]; ok {
+		t.Errorf("%s: the picture is stored twice (image/svg+xml beside the text/html)", name)
 	}
 	if b.Text() == "" {
 		t.Errorf("%s: no text/plain", name)
 	}
-	m := regexp.MustCompile(`<img alt="[^"]+" src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"`).FindStringSubmatch(html)
-	if m == nil {
-		t.Fatalf("%s: no static <img> with an SVG data URL in text/html", name)
+	if !b.NeedsRuntime || strings.Contains(html, RuntimeJS[:200]) {
+		t.Errorf("%s: NeedsRuntime %v; the runtime must come from the kernel's Carrier, not each display", name, b.NeedsRuntime)
 	}
-	if dec, err := base64.StdEncoding.DecodeString(m[1]); err != nil || string(dec) != svg {
-		t.Fatalf("%s: the <img> does not hold the SVG (%v)", name, err)
+	typ, raw := staticImg(t, html)
+	if typ != "image/png" {
+		t.Fatalf("%s: static picture is %s, want image/png (nbconvert --sanitize-html strips SVG data URLs)", name, typ)
 	}
-	// Well-formed XML, or the <img> shows nothing.
+	cfg, err := png.DecodeConfig(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatalf("%s: the static picture is not a PNG: %v", name, err)
+	}
+	if m := regexp.MustCompile(`<img [^>]*width="(\d+)" height="(\d+)"`).FindStringSubmatch(html); m == nil || m[1] != strconv.Itoa(cfg.Width/StaticScale) || m[2] != strconv.Itoa(cfg.Height/StaticScale) {
+		t.Errorf("%s: <img> size %v, PNG %d×%d", name, m, cfg.Width, cfg.Height)
+	}
+	// The SVG (Save, the download menu's source) is well-formed XML.
+	f, ok := figureOf(v)
+	if !ok {
+		t.Fatalf("%s: a %T is not a picture", name, v)
+	}
+	checkSVG(t, name, f.SVG())
+	call := liveCallRE(kind).FindStringSubmatch(html)
+	if call == nil {
+		t.Fatalf("%s: no live call for kind %q", name, kind)
+	}
+	if !strings.Contains(html, `id="`+call[1]+`"`) {
+		t.Fatalf("%s: the live call names no display", name)
+	}
+	if strings.Contains(call[2], "</") {
+		t.Fatalf("%s: the spec could close the <script>", name)
+	}
+	specText := unpackSpec(t, call[2])
+	var spec map[string]any
+	if err := json.Unmarshal([]byte(specText), &spec); err != nil {
+		t.Fatalf("%s: the spec is not JSON: %v", name, err)
+	}
+	// The runtime iterates over every list: none may be null (only a
+	// single-series trend panel's "in" is).
+	for _, m := range regexp.MustCompile(`"(\w+)":null`).FindAllStringSubmatch(specText, -1) {
+		if m[1] != "in" {
+			t.Errorf("%s: %q is null in the spec", name, m[1])
+		}
+	}
+}
+
+// unpackSpec returns a live call's spec as JSON, inflated if packed.
+func unpackSpec(t *testing.T, spec string) string {
+	t.Helper()
+	var packed struct{ Deflate string }
+	if !strings.HasPrefix(spec, `{"deflate":`) {
+		return spec
+	}
+	if err := json.Unmarshal([]byte(spec), &packed); err != nil {
+		t.Fatalf("packed spec: %v", err)
+	}
+	z, err := base64.StdEncoding.DecodeString(packed.Deflate)
+	if err != nil {
+		t.Fatalf("packed spec: %v", err)
+	}
+	r, err := zlib.NewReader(bytes.NewReader(z))
+	if err != nil {
+		t.Fatalf("packed spec: %v", err)
+	}
+	out, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatalf("packed spec: %v", err)
+	}
+	if len(out) < packedSpecMin {
+		t.Errorf("a spec of %d bytes was packed (from %d on)", len(out), packedSpecMin)
+	}
+	return string(out)
+}
+
+func TestPackSpec(t *testing.T) {
+	small := `{"a":[1,2,3]}`
+	if packSpec(small) != small {
+		t.Error("a small spec was packed")
+	}
+	big := `{"x":[` + strings.Repeat("0.1234,", 2000) + `0]}`
+	p := packSpec(big)
+	if len(p) > len(big)/4 || unpackSpec(t, p) != big {
+		t.Errorf("packed %d bytes into %d, or not back", len(big), len(p))
+	}
+}
+
+// checkSVG checks that a view's SVG is a well-formed <svg> document.
+func checkSVG(t *testing.T, name, svg string) {
+	t.Helper()
+	if !strings.HasPrefix(svg, "<svg ") || !strings.HasSuffix(svg, "</svg>") {
+		t.Fatalf("%s: not an <svg>: %.80s", name, svg)
+	}
 	dec := xml.NewDecoder(strings.NewReader(svg))
 	for {
 		if _, err := dec.Token(); err == io.EOF {
@@ -632,27 +721,12 @@ func checkBundle(t *testing.T, name string, b Bundle, kind string) {
 			t.Fatalf("%s: the SVG is not well-formed: %v", name, err)
 		}
 	}
-	call := regexp.MustCompile(`superstep\.live\("(ss-[0-9a-f]+)", "` + kind + `", (.*)\);\n</script>`).FindStringSubmatch(html)
-	if call == nil {
-		t.Fatalf("%s: no superstep.live call for kind %q", name, kind)
-	}
-	if !strings.Contains(html, `id="`+call[1]+`"`) || !strings.Contains(html, RuntimeJS) {
-		t.Fatalf("%s: the live call names no display or lacks the runtime", name)
-	}
-	var spec map[string]any
-	if err := json.Unmarshal([]byte(call[2]), &spec); err != nil {
-		t.Fatalf("%s: the spec is not JSON: %v", name, err)
-	}
-	// The runtime iterates over every list: none may be null (only a
-	// single-series trend panel's "in" is).
-	for _, m := range regexp.MustCompile(`"(\w+)":null`).FindAllStringSubmatch(call[2], -1) {
-		if m[1] != "in" {
-			t.Errorf("%s: %q is null in the spec", name, m[1])
-		}
-	}
-	if strings.Contains(call[2], "</") {
-		t.Fatalf("%s: the spec could close the <script>", name)
-	}
+}
+
+// liveCallRE matches a live display's call of the runtime (liveCall):
+// its id and spec.
+func liveCallRE(kind string) *regexp.Regexp {
+	return regexp.MustCompile(`\(\["(ss-[0-9a-f]+)","` + regexp.QuoteMeta(kind) + `",(.*),document\.currentScript\]\);</script>`)
 }
 
 func TestViewBundles(t *testing.T) {
@@ -663,15 +737,15 @@ func TestViewBundles(t *testing.T) {
 	tree := sampleTree()
 	dash := Dashboard(DashboardData{Title: "job", Stats: []Stat{{"supersteps", "4"}},
 		Levels: []DashboardLevel{{Name: "worker", Trend: trend, Chord: chord}, {Name: "host", Trend: trend, Chord: chord}}, Tree: tree})
-	checkBundle(t, "trend", Trend(trend).MIMEBundle(), "trend")
-	checkBundle(t, "chord", Chord(chord).MIMEBundle(), "chord")
-	checkBundle(t, "treemap", Treemap(tree).MIMEBundle(), "treemap")
-	checkBundle(t, "dashboard", dash.MIMEBundle(), "dashboard")
+	checkBundle(t, "trend", Trend(trend), "trend")
+	checkBundle(t, "chord", Chord(chord), "chord")
+	checkBundle(t, "treemap", Treemap(tree), "treemap")
+	checkBundle(t, "dashboard", dash, "dashboard")
 	// Empty data still makes a picture.
-	checkBundle(t, "empty trend", Trend(TrendData{}).MIMEBundle(), "trend")
-	checkBundle(t, "empty chord", Chord(ChordData{}).MIMEBundle(), "chord")
-	checkBundle(t, "empty treemap", Treemap(TreeNode{}).MIMEBundle(), "treemap")
-	checkBundle(t, "empty dashboard", Dashboard(DashboardData{}).MIMEBundle(), "dashboard")
+	checkBundle(t, "empty trend", Trend(TrendData{}), "trend")
+	checkBundle(t, "empty chord", Chord(ChordData{}), "chord")
+	checkBundle(t, "empty treemap", Treemap(TreeNode{}), "treemap")
+	checkBundle(t, "empty dashboard", Dashboard(DashboardData{}), "dashboard")
 	// The static chord shows the selected frame and every ribbon of it.
 	svg := Chord(chord).SVG()
 	if !strings.Contains(svg, ">frame 2<") || strings.Count(svg, "data-key=") != len(ChordLayout(chord, 1).Ribbons) {
@@ -697,16 +771,16 @@ func TestFitLabel(t *testing.T) {
 	}
 }
 
-// The runtime is inlined in every live display: keep it small, and built
-// from the sources (go generate), with every view registered.
+// The runtime is stored once per notebook: keep it small all the same, and
+// built from the sources (go generate), with every view registered.
 func TestRuntimeBundle(t *testing.T) {
-	if n := len(RuntimeJS); n > 70000 {
-		t.Errorf("the runtime is %d bytes; keep it under 70,000 (it is inlined in every live display)", n)
+	if n := len(RuntimeJS); n > 100000 {
+		t.Errorf("the runtime is %d bytes; keep it under 100,000", n)
 	}
 	if !strings.HasPrefix(RuntimeJS, "// Code generated by display/runtime/build") {
 		t.Error("runtime/superstep.js is not the generated bundle; run go generate ./display")
 	}
-	for _, s := range []string{"superstep", "ss-ribbon", "ss-tile", "ss-row", "data-busy", "svg:", "trend:", "chord:", "treemap:", "dashboard:"} {
+	for _, s := range []string{"superstep", "ss-ribbon", "ss-tile", "ss-row", "data-busy", "svg:", "trend:", "chord:", "treemap:", "dashboard:", "drawing:", "superstepPending", "ss-download"} {
 		if !strings.Contains(RuntimeJS, s) {
 			t.Errorf("the runtime lacks %q", s)
 		}

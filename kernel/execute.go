@@ -48,6 +48,8 @@ func (k *Kernel) execute(msg *wire.Message) {
 	run := &cellRun{req: msg, ctx: ctx, cancel: cancel, allowStdin: req.AllowStdin, count: count, silent: req.Silent}
 	k.run, k.lastRun = run, run
 	k.mu.Unlock()
+	cellID, deleted := frontEndCell(msg.Metadata)
+	k.carrier.BeginCell(cellID, deleted)
 	k.streams.startCell()
 	defer cancel()
 
@@ -66,7 +68,8 @@ func (k *Kernel) execute(msg *wire.Message) {
 	if evalErr == nil && result != nil && !req.Silent {
 		text := result.Text()
 		resultText = &text
-		k.publish(msg.RawHeader, "execute_result", executeResult{ExecutionCount: count, Data: result.Data, Metadata: orEmpty(result.Metadata)})
+		shown := k.carrier.Prepare(*result, "")
+		k.publish(msg.RawHeader, "execute_result", executeResult{ExecutionCount: count, Data: shown.Data, Metadata: orEmpty(shown.Metadata)})
 	}
 	if storeHistory {
 		k.mu.Lock()
@@ -231,4 +234,19 @@ func (r *stdinReader) Read(p []byte) (int, error) {
 	case <-run.ctx.Done():
 		return 0, errors.New("input interrupted")
 	}
+}
+
+// frontEndCell reads the cell id and the ids of cells deleted since the
+// last request from an execute request's metadata, where JupyterLab puts
+// them ("cellId", "deletedCells"); Notebook 6 sends neither.
+func frontEndCell(meta map[string]any) (cellID string, deleted []string) {
+	cellID, _ = meta["cellId"].(string)
+	if list, ok := meta["deletedCells"].([]any); ok {
+		for _, d := range list {
+			if s, ok := d.(string); ok {
+				deleted = append(deleted, s)
+			}
+		}
+	}
+	return cellID, deleted
 }

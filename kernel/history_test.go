@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -47,5 +48,22 @@ func TestHistory(t *testing.T) {
 	}
 	if e := h.Tail(n(3))[0]; e.Output == nil || *e.Output != "42" {
 		t.Errorf("the output of line 2 is %v", e.Output)
+	}
+}
+
+func TestFrontEndCell(t *testing.T) {
+	for _, c := range []struct {
+		meta    map[string]any
+		cell    string
+		deleted []string
+	}{
+		{nil, "", nil},
+		{map[string]any{"cellId": "c1", "deletedCells": []any{"c0", 3, "c2"}}, "c1", []string{"c0", "c2"}},
+		{map[string]any{"cellId": 7, "deletedCells": "c0"}, "", nil},
+	} {
+		cell, deleted := frontEndCell(c.meta)
+		if cell != c.cell || strings.Join(deleted, ",") != strings.Join(c.deleted, ",") {
+			t.Errorf("%v: cell %q deleted %q", c.meta, cell, deleted)
+		}
 	}
 }

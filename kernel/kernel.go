@@ -29,6 +29,7 @@ import (
 
 	"github.com/go-zeromq/zmq4"
 
+	"superstep/display"
 	"superstep/kernel/wire"
 )
 
@@ -63,6 +64,8 @@ type Kernel struct {
 
 	interp Interpreter
 	comms  *comms
+	// carrier decides which display carries the browser runtime.
+	carrier display.Carrier
 
 	mu        sync.Mutex
 	execCount int

@@ -10,6 +10,7 @@ import (
 
 	"superstep/display"
 	"superstep/kernel"
+	"superstep/kernel/wire"
 )
 
 // fake is a small interpreter for protocol tests. Each line of a cell is
@@ -18,6 +19,8 @@ import (
 //	print TEXT      writes TEXT and a newline to standard output
 //	warn TEXT       the same on standard error
 //	show TEXT       displays TEXT (text/plain)
+//	live TEXT       displays a live picture TEXT (needs the browser runtime)
+//	=live TEXT      the cell's result is a live picture TEXT
 //	page TEXT       adds TEXT to the pager
 //	read            reads a line of standard input and prints it
 //	fail KIND MSG   fails with a cell error at the line
@@ -42,6 +45,11 @@ func (f *fake) Execute(ctx context.Context, code string, count int) (*display.Bu
 			fmt.Fprintln(f.k.Stderr(), arg)
 		case "show":
 			f.k.Display().Display(display.TextBundle(arg), "")
+		case "live":
+			f.k.Display().Display(liveBundle(arg), "")
+		case "=live":
+			b := liveBundle(arg)
+			result = &b
 		case "page":
 			f.k.Display().Page(display.TextBundle(arg))
 		case "read":
@@ -136,6 +144,33 @@ func TestProtocolResultsAndOutputs(t *testing.T) {
 		if r := c.execute(fmt.Sprintf("print last %d", i)); r.stdout != fmt.Sprintf("last %d\n", i) {
 			t.Fatalf("run %d: stdout before idle %q", i, r.stdout)
 		}
+	}
+}
+
+func liveBundle(s string) display.Bundle {
+	return display.Bundle{Data: map[string]any{"text/html": "<div>" + s + "</div>", "text/plain": s}, NeedsRuntime: true}
+}
+
+// The browser runtime travels once per session: in the first live output.
+func TestProtocolRuntimeOncePerSession(t *testing.T) {
+	c, _ := startInProcess(t, newFake)
+	htmlOf := func(m *wire.Message) string {
+		data, _ := contentOf(m.Content)["data"].(map[string]any)
+		h, _ := data["text/html"].(string)
+		return h
+	}
+	carries := func(h string) bool { return strings.Contains(h, display.RuntimeJS[:100]) }
+	r := c.execute("show text\nlive a\nlive b")
+	shown := r.ofType("display_data")
+	if len(shown) != 3 || carries(htmlOf(shown[0])) || !carries(htmlOf(shown[1])) || carries(htmlOf(shown[2])) {
+		t.Fatalf("first cell: %d displays; the runtime must be in the first live one only", len(shown))
+	}
+	if h := htmlOf(shown[1]); !strings.HasSuffix(h, "<div>a</div>") {
+		t.Fatalf("the live display's own HTML is lost: %.80s", h)
+	}
+	r = c.execute("live c\n=live d")
+	if carries(htmlOf(r.ofType("display_data")[0])) || carries(htmlOf(r.ofType("execute_result")[0])) {
+		t.Fatal("the runtime was sent twice in one session")
 	}
 }
 

@@ -35,6 +35,7 @@ func transient(id string) map[string]any {
 }
 
 func (s sink) Display(b display.Bundle, id string) error {
+	b = s.k.carrier.Prepare(b, id)
 	s.k.streams.sync()
 	s.k.publish(s.parent(), "display_data", displayData{Data: b.Data, Metadata: orEmpty(b.Metadata), Transient: transient(id)})
 	return nil
@@ -44,12 +45,14 @@ func (s sink) Update(b display.Bundle, id string) error {
 	if id == "" {
 		return fmt.Errorf("update_display_data needs a display id")
 	}
+	b = s.k.carrier.Prepare(b, id)
 	s.k.streams.sync()
 	s.k.publish(s.parent(), "update_display_data", displayData{Data: b.Data, Metadata: orEmpty(b.Metadata), Transient: transient(id)})
 	return nil
 }
 
 func (s sink) Clear(wait bool) error {
+	s.k.carrier.Cleared()
 	s.k.streams.sync()
 	s.k.publish(s.parent(), "clear_output", clearOutput{Wait: wait})
 	return nil
@@ -64,6 +67,7 @@ func (s sink) Page(b display.Bundle) error {
 		return s.Display(b, "")
 	}
 	run.mu.Lock()
+	b = display.WithRuntime(b)
 	run.payload = append(run.payload, pagePayload{Source: "page", Data: b.Data, Start: 0})
 	run.mu.Unlock()
 	return nil

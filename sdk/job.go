@@ -42,6 +42,11 @@ type Options struct {
 	// Capture, if set, streams the profile to this file as it is measured
 	// (msgpack; profile.LoadCapture reads it back).
 	Capture string
+	// Repeat runs the job this many times (0 or 1: once) and keeps, per
+	// superstep and worker, the median of the measured times
+	// (profile.Median): a view that does not mistake one run's noise for a
+	// hot spot. The heartbeat and the capture show the first run.
+	Repeat int
 }
 
 // Configurer is a program that knows the engine settings it needs (a
@@ -123,7 +128,27 @@ func Run(ctx context.Context, g *graph.Graph, prog bsp.Program, opt Options) (*J
 	if res == nil {
 		return nil, err
 	}
-	j := &Job{Graph: g, Result: res, Profile: res.Profile, Partition: part, PartitionStats: partition.Quality(g, part, k)}
+	prof := res.Profile
+	if opt.Repeat > 1 && err == nil && prof != nil {
+		runs := []*profile.Profile{prof}
+		quiet := cfg
+		quiet.Recorders = slices.DeleteFunc(slices.Clone(cfg.Recorders), func(r bsp.Recorder) bool {
+			_, hb := r.(*heartbeat)
+			return hb || r == bsp.Recorder(capture)
+		})
+		for range opt.Repeat - 1 {
+			again, rerr := bsp.Run(ctx, g, prog, quiet)
+			if rerr != nil {
+				return nil, fmt.Errorf("sdk.Run %s: repeat %d of %d: %w", cfg.Name, len(runs)+1, opt.Repeat, rerr)
+			}
+			runs = append(runs, again.Profile)
+		}
+		if prof, err = profile.Median(runs...); err != nil {
+			return nil, fmt.Errorf("sdk.Run %s: %w", cfg.Name, err)
+		}
+		res.Profile = prof
+	}
+	j := &Job{Graph: g, Result: res, Profile: prof, Partition: part, PartitionStats: partition.Quality(g, part, k)}
 	for _, r := range cfg.Recorders {
 		if h, ok := r.(*heartbeat); ok {
 			h.finish(j)

@@ -61,7 +61,7 @@ func TestRunProfilesAndShows(t *testing.T) {
 		"dashboard": job.Dashboard(profile.Options{}),
 	} {
 		html, _ := r.MIMEBundle().Data["text/html"].(string)
-		if !strings.Contains(html, "data:image/svg+xml;base64,") {
+		if !strings.Contains(html, "data:image/png;base64,") {
 			t.Errorf("%s has no static picture", name)
 		}
 	}

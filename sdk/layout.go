@@ -13,9 +13,10 @@ import (
 )
 
 // Drawing shows a layout of g (positions x0, y0, x1, y1, …): nodes
-// coloured by community when membership is given, edges drawn (a
-// deterministic sample when there are many), SVG below 5,000 nodes and a
-// canvas above, with zoom, pan and hover labels.
+// coloured by community when membership is given (the nine largest
+// communities in colour, with a legend, the rest grey), edges drawn (a
+// deterministic sample when there are many), with zoom, pan and hover
+// labels. display.Save writes it to a file.
 func Drawing(g *graph.Graph, pos []float64, membership []int32, title string) display.Renderer {
 	n := g.NumVertices()
 	if len(pos) != 2*n {
@@ -24,7 +25,7 @@ func Drawing(g *graph.Graph, pos []float64, membership []int32, title string) di
 	if membership != nil && len(membership) != n {
 		return display.TextBundle(fmt.Sprintf("sdk.Drawing: %d community labels for %d vertices", len(membership), n))
 	}
-	d := display.DrawingData{Title: title, X: make([]float64, n), Y: make([]float64, n), Labels: make([]string, n), Groups: membership}
+	d := display.DrawingData{Title: title, GroupName: "community", X: make([]float64, n), Y: make([]float64, n), Labels: make([]string, n), Groups: membership}
 	for v := 0; v < n; v++ {
 		d.X[v], d.Y[v] = pos[2*v], pos[2*v+1]
 		d.Labels[v] = g.Label(v)
@@ -39,7 +40,11 @@ func Drawing(g *graph.Graph, pos []float64, membership []int32, title string) di
 	return display.Drawing(d)
 }
 
-// WritePositions writes a layout as TSV: id, label, x, y, community.
+// WritePositions writes a layout as TSV with the header
+// "id\tlabel\tx\ty\tgroup": the vertex index, its label, x and y (the
+// shortest decimal that reads back as the same float64) and its community
+// (empty without membership). Tabs and line breaks in a label become
+// spaces, so every vertex is one line.
 func WritePositions(w io.Writer, g *graph.Graph, pos []float64, membership []int32) error {
 	n := g.NumVertices()
 	if len(pos) != 2*n {
@@ -51,7 +56,7 @@ func WritePositions(w io.Writer, g *graph.Graph, pos []float64, membership []int
 		labels[v] = g.Label(v)
 		x[v], y[v] = pos[2*v], pos[2*v+1]
 	}
-	return display.WritePositionsTSV(w, labels, x, y, membership)
+	return writePositionsTSV(w, labels, x, y, membership)
 }
 
 // PositionsTable is a layout as an Arrow table (id int64 — the input's

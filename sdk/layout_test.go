@@ -36,7 +36,7 @@ func TestLayoutExports(t *testing.T) {
 		t.Fatal("values")
 	}
 	html, _ := sdk.Drawing(g, pos, memb, "square").MIMEBundle().Data["text/html"].(string)
-	if !strings.Contains(html, "data:image/svg+xml;base64,") {
+	if !strings.Contains(html, "data:image/png;base64,") {
 		t.Fatal("no static picture")
 	}
 	if got := sdk.Drawing(g, pos[:3], nil, "").MIMEBundle().Text(); !strings.Contains(got, "3 coordinates for 4 vertices") {

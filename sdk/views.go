@@ -77,7 +77,7 @@ func trendData(p *profile.Profile, a *profile.Aggregated) display.TrendData {
 		FramesPerPage: 64,
 		Units:         displayUnits(p.Cluster, a),
 		Panels: []display.TrendPanel{
-			{Title: "time (" + unit + "): compute + communication", Out: times},
+			{Title: "time (" + unit + ", " + a.TimeLabel + "): compute + communication", Out: times},
 			{Title: "messages: out, in (hatched)", Out: a.MessagesOut, In: a.MessagesIn},
 			{Title: "bytes: out, in (hatched)", Out: a.BytesOut, In: a.BytesIn},
 		},

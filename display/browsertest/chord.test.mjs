@@ -24,9 +24,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-import { launchChromium, offlineContext, wrap as wrapAs } from './chromium.mjs';
+import { launchChromium, offlineContext, settledLive, wrap as wrapAs } from './chromium.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PAGE_OPTIONS = { viewport: { width: 1000, height: 800 }, deviceScaleFactor: 1 };
@@ -57,20 +58,25 @@ const sampleOf = (kind) => {
   return s;
 };
 
-/** The spec the display's script passes to superstep.live. */
+/** The spec the display's script passes to the runtime (display.liveCall). */
 function specOf(html) {
-  const m = html.match(/superstep\.live\("[^"]*", "[^"]*", (.*)\);\n<\/script>\s*$/s);
-  assert.ok(m, 'no superstep.live call in the output');
-  return JSON.parse(m[1]);
+  const m = html.match(/\(\["[^"]*","[^"]*",(.*),document\.currentScript\]\);<\/script>\s*$/s);
+  assert.ok(m, 'no live call in the output');
+  const spec = JSON.parse(m[1]);
+  // A big spec is stored compressed (display.packSpec).
+  return spec.deflate ? JSON.parse(zlib.inflateSync(Buffer.from(spec.deflate, 'base64')).toString('utf8')) : spec;
 }
 
-/** The static picture's ribbon paths, by data-key. */
-function staticRibbons(html) {
-  const m = html.match(/<img[^>]* src="data:image\/svg\+xml;base64,([^"]+)"/);
-  assert.ok(m, 'no static SVG picture');
-  const svg = Buffer.from(m[1], 'base64').toString('utf8');
-  return new Map([...svg.matchAll(/<path data-key="([^"]+)" d="([^"]+)"/g)].map((x) => [x[1], x[2]]));
+/** The ribbon paths of a sample's SVG (its static PNG is drawn from it), by data-key. */
+function staticRibbons(sample) {
+  assert.ok(sample.svg, 'the sample carries no SVG');
+  return new Map([...sample.svg.matchAll(/<path data-key="([^"]+)" d="([^"]+)"/g)].map((x) => [x[1], x[2]]));
 }
+
+// The runtime, as the kernel adds it to a notebook's first live display.
+const RUNTIME = fs.readFileSync(path.join(REPO, 'display/runtime/superstep.js'), 'utf8');
+const withRuntime = (html) =>
+  html.includes(RUNTIME.slice(0, 200)) ? html : html + `<script type="text/javascript">\n${RUNTIME}\n</script>`;
 
 /** The numbers in an SVG path. */
 const pathNumbers = (d) => (d.match(/-?\d+(\.\d+)?(e-?\d+)?/g) || []).map(Number);
@@ -102,7 +108,8 @@ async function renderLive(html) {
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  await page.setContent(wrap(html), { waitUntil: 'load' });
+  await page.setContent(wrap(withRuntime(html)), { waitUntil: 'load' });
+  await settledLive(page);
   const root = page.locator('.superstep-display').first();
   assert.equal(await root.getAttribute('data-live-error'), null, 'the runtime failed');
   assert.equal(await root.getAttribute('data-live'), '1', 'the display did not turn live');
@@ -160,7 +167,7 @@ test('chord: each frame covers the circle in proportion to its volume, on the bu
   const { page, root } = await renderLive(html);
   try {
     // The live ribbons (d3-chord's) are the static picture's (Go's).
-    const stat = staticRibbons(html);
+    const stat = staticRibbons(sample);
     const live = await root.locator('.ss-ribbon').evaluateAll((els) => els.map((e) => [e.getAttribute('data-key'), e.getAttribute('d')]));
     assert.equal(live.length, stat.size, 'as many ribbons live as in the static picture');
     for (const [key, d] of live) assertSamePath(stat.get(key) || '', d, `ribbon ${key}, static vs live`);

@@ -36,3 +36,11 @@ export function wrap(html, title = 'superstep output') {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head>` +
     `<body style="margin:8px;background:#fff">${html}</body></html>`;
 }
+
+/**
+ * Waits until no display is still reading its compressed spec
+ * (data-live-pending, display.packSpec): every one is live or failed.
+ */
+export async function settledLive(page, timeout = 10000) {
+  await page.waitForFunction(() => !document.querySelector('[data-live-pending]'), null, { timeout });
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Level is a level of the inclusion tree at which units are summed.
@@ -43,14 +44,21 @@ type Options struct {
 	MinTraffic int64
 	// Units, if not empty, keeps only the units with these names.
 	Units []string
+	// Time chooses the compute times: Measured (default) or Modelled by
+	// Cost (zero: DefaultCost).
+	Time TimeSource
+	Cost Cost
 }
 
 // Aggregated is a profile summed into frames and units: what the views
 // draw. Matrices are indexed [frame][src][dst] over the kept units.
 type Aggregated struct {
-	Level  Level
-	Frames []Frame
-	Units  []Unit
+	Level Level
+	// TimeLabel says what the times are: "measured", "modelled" or
+	// "median of 5 runs".
+	TimeLabel string
+	Frames    []Frame
+	Units     []Unit
 	// Time is compute time plus modelled communication time, in seconds,
 	// [unit][frame]; Compute, Wait and Comm split it.
 	Time, Compute, Wait, Comm [][]float64
@@ -128,7 +136,7 @@ func (p *Profile) Aggregate(opt Options) (*Aggregated, error) {
 		frames = append(frames, Frame{First: p.Steps[i].Superstep, Last: p.Steps[last].Superstep})
 	}
 	n, nf := len(all), len(frames)
-	a := &Aggregated{Level: opt.Level, Frames: frames, Units: all}
+	a := &Aggregated{Level: opt.Level, TimeLabel: p.TimeLabel(opt.Time), Frames: frames, Units: all}
 	grid := func() [][]float64 {
 		g := make([][]float64, n)
 		for i := range g {
@@ -149,14 +157,20 @@ func (p *Profile) Aggregate(opt Options) (*Aggregated, error) {
 	for i := 0; i < w; i++ {
 		a.Vertices[unitOf[i]] += p.Vertices[i]
 	}
+	compute := make([]time.Duration, w)
 	for si, s := range p.Steps {
 		f := si / size
+		var slowest time.Duration
+		for i, ws := range s.Workers {
+			compute[i] = opt.compute(s, i)
+			slowest = max(slowest, compute[i]+ws.Comm)
+		}
 		for i, ws := range s.Workers {
 			u := unitOf[i]
-			a.Compute[u][f] += ws.Compute.Seconds()
-			a.Wait[u][f] += ws.Wait.Seconds()
+			a.Compute[u][f] += compute[i].Seconds()
+			a.Wait[u][f] += (slowest - compute[i] - ws.Comm).Seconds()
 			a.Comm[u][f] += ws.Comm.Seconds()
-			a.Time[u][f] += ws.Compute.Seconds() + ws.Comm.Seconds()
+			a.Time[u][f] += compute[i].Seconds() + ws.Comm.Seconds()
 		}
 		for src := 0; src < w; src++ {
 			for dst := 0; dst < w; dst++ {

@@ -26,6 +26,9 @@ type Profile struct {
 	// Vertices is the number of graph vertices assigned to each worker.
 	Vertices []int64
 	Steps    []Step
+	// Runs is the number of runs whose median the times are (Median); 0
+	// or 1 for a single run.
+	Runs int
 }
 
 // Step is one superstep.

@@ -96,14 +96,9 @@ func drawingCell(source string, d display.DrawingData, mode string) cell {
 	if pick < 0 {
 		panic("samples: no isolated node in the drawing")
 	}
-	img := "svg"
-	if mode == "canvas" {
-		img = "png"
-	}
 	return cell{source, v, map[string]any{
 		"kind": "drawing",
 		"mode": mode,
-		"img":  img,
 		"n":    len(x),
 		"w":    w,
 		"h":    h,
@@ -117,7 +112,7 @@ func drawingCells() []cell {
 	large := communityGraph(20000, 8, 0.6, 12)
 	large.Title = "20,000 nodes in 8 communities"
 	return []cell{
-		drawingCell(`display.Drawing(small) // 200 nodes, 5 communities: SVG`, small, "svg"),
-		drawingCell(`display.Drawing(large) // 20,000 nodes, 8 communities: canvas, PNG picture`, large, "canvas"),
+		drawingCell(`display.Drawing(small) // 200 nodes, 5 communities`, small, "small"),
+		drawingCell(`display.Drawing(large) // 20,000 nodes, 8 communities`, large, "large"),
 	}
 }

@@ -337,13 +337,15 @@ func write(dir, name string, cells []cell) error {
 		"source": "Display samples: deterministic made-up data drawn by `superstep/display` " +
 			"(written by `go run ./display/internal/samples`, checked by display/browsertest).",
 	}}
+	// As in the kernel: the runtime travels in the first live display.
+	var carrier display.Carrier
 	for i, c := range cells {
-		b := c.view.MIMEBundle()
+		b := carrier.Prepare(c.view.MIMEBundle(), "")
 		nbCells = append(nbCells, map[string]any{
 			"cell_type":       "code",
 			"execution_count": i + 1,
 			"id":              fmt.Sprintf("sample-%d", i+1),
-			"metadata":        map[string]any{"superstep_sample": c.expect},
+			"metadata":        map[string]any{"superstep_sample": withSVG(c.expect, c.view)},
 			"source":          c.source,
 			"outputs": []map[string]any{{
 				"output_type": "display_data",
@@ -376,4 +378,19 @@ func orEmpty(m map[string]any) map[string]any {
 		return map[string]any{}
 	}
 	return m
+}
+
+// withSVG adds the view's SVG (what its static PNG is drawn from and
+// display.Save writes) to what the browser test expects, for its checks
+// of Go's geometry.
+func withSVG(expect map[string]any, v display.Renderer) map[string]any {
+	pic, ok := v.(interface{ SVG() string })
+	if !ok {
+		return expect
+	}
+	out := map[string]any{"svg": pic.SVG()}
+	for k, x := range expect {
+		out[k] = x
+	}
+	return out
 }

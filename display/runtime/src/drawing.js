@@ -1,11 +1,16 @@
-// The graph drawing (display.Drawing). Go fitted the positions, chose the
-// colours and sampled the edges. A small drawing inlines the static SVG; a
-// large one draws on a canvas from typed arrays in the spec. Both zoom with
-// the wheel (about the pointer) while Ctrl/⌘ is held or after a click into
-// the view (a plain wheel scrolls the notebook), pan by dragging and reset
-// on a double click; a line under the view says so. The view (scale k,
-// then translation) is in data-view="k tx ty".
-import { decodeDataURL, html } from './util.js';
+// The graph drawing (display.Drawing). Go fitted the positions, ranked and
+// coloured the groups, sampled the edges and drew the frame (title, legend,
+// caption) as SVG; the plot is drawn here on a canvas laid over the
+// frame's empty plot area, from typed arrays in the spec. d3-zoom zooms
+// and pans: Ctrl/⌘ + wheel, or a plain wheel after a click into the view
+// (until the pointer leaves it; otherwise the wheel scrolls the notebook),
+// a pinch on touch screens, dragging pans, a double click resets; a line
+// under the view says so. The view (scale k, then translation) is in
+// data-view="k tx ty". Hover finds the nearest node with d3-quadtree.
+import { select } from 'd3-selection';
+import { zoom, zoomIdentity } from 'd3-zoom';
+import { quadtree } from 'd3-quadtree';
+import { html } from './util.js';
 
 /** A base64 little-endian typed array. */
 function arr(s, T) {
@@ -15,128 +20,60 @@ function arr(s, T) {
   return new T(u.buffer);
 }
 
-/**
- * Wheel zoom and drag pan on el, a plot of w×h px whose client box is box's;
- * draw(k, tx, ty) shows the view.
- */
-function zoomPan(root, el, box, w, h, draw) {
-  let k = 1, tx = 0, ty = 0, drag = null;
-  const at = (e) => {
-    const r = box.getBoundingClientRect();
-    return [((e.clientX - r.left) * w) / r.width, ((e.clientY - r.top) * h) / r.height];
-  };
-  const set = () => {
-    root.setAttribute('data-view', k + ' ' + tx + ' ' + ty);
-    draw(k, tx, ty);
-  };
-  const on = (t, f, o) => el.addEventListener(t, f, o);
-  // The wheel zooms with Ctrl/⌘ held, or after a click into the view until
-  // the pointer leaves it; otherwise it scrolls the notebook as usual.
-  let armed = false;
-  on('wheel', (e) => {
-    if (!(e.ctrlKey || e.metaKey || armed)) return;
-    e.preventDefault();
-    const [x, y] = at(e);
-    const k1 = Math.min(400, Math.max(0.5, k * Math.exp(-e.deltaY * (e.deltaMode ? 0.05 : 0.002))));
-    tx = x - ((x - tx) * k1) / k;
-    ty = y - ((y - ty) * k1) / k;
-    k = k1;
-    set();
-  }, { passive: false });
-  on('pointerleave', () => (armed = false));
-  on('pointerdown', (e) => {
-    armed = true;
-    drag = [e.clientX, e.clientY, tx, ty];
-    el.setPointerCapture(e.pointerId);
-  });
-  on('pointermove', (e) => {
-    if (!drag) return;
-    const r = box.getBoundingClientRect();
-    tx = drag[2] + ((e.clientX - drag[0]) * w) / r.width;
-    ty = drag[3] + ((e.clientY - drag[1]) * h) / r.height;
-    set();
-  });
-  on('pointerup', () => (drag = null));
-  on('pointercancel', () => (drag = null));
-  on('dblclick', () => {
-    k = 1;
-    tx = ty = 0;
-    set();
-  });
-  el.style.cursor = 'grab';
-  el.style.touchAction = 'none';
-  const hint = html('div', 'font:10px sans-serif;color:#888;margin-top:2px');
-  hint.className = 'ss-hint';
-  hint.textContent = 'Ctrl/⌘ + wheel (or click, then wheel) zooms · drag pans · double-click resets';
-  root.append(hint);
-  set();
-  return { at, view: () => [k, tx, ty], dragging: () => !!drag };
-}
-
 export function drawingView(root, img, sp) {
-  const { w, h, r } = sp;
-  if (sp.mode === 'svg') {
-    const holder = html('div');
-    holder.innerHTML = decodeDataURL(img.getAttribute('src'));
-    const svg = holder.querySelector('svg');
-    if (!svg) return false;
-    svg.style.cssText = 'max-width:100%;height:auto;display:block';
-    const plot = svg.querySelector('.ss-plot');
-    const g = plot.querySelector('.ss-zoom');
-    const nodes = g.querySelectorAll('circle');
-    img.replaceWith(svg);
-    // Nodes grow as the square root of the zoom, so that crowds separate.
-    zoomPan(root, plot, plot.querySelector('.ss-bg'), w, h, (k, tx, ty) => {
-      g.setAttribute('transform', `translate(${tx},${ty}) scale(${k})`);
-      const rk = String(r / Math.sqrt(k));
-      for (const c of nodes) c.setAttribute('r', rk);
-    });
-    return true;
+  const { w, h, r, n } = sp;
+  const X = new Float32Array(n);
+  const Y = new Float32Array(n);
+  const xq = arr(sp.x, Uint16Array);
+  const yq = arr(sp.y, Uint16Array);
+  for (let i = 0; i < n; i++) {
+    X[i] = xq[i] / 100;
+    Y[i] = yq[i] / 100;
   }
-
-  const n = sp.n;
-  const X = arr(sp.x, Float32Array);
-  const Y = arr(sp.y, Float32Array);
   const G = sp.g ? arr(sp.g, [, Uint8Array, Uint16Array, , Uint32Array][sp.gb]) : null;
   const E = sp.e ? arr(sp.e, sp.eb === 2 ? Uint16Array : Uint32Array) : null;
   const nc = sp.colors.length;
-  const col = (i) => (G ? G[i] % nc : 0);
+  const col = (i) => (G ? Math.min(G[i], nc - 1) : 0);
+
+  // The frame, and the canvas over its plot area (both scale down together).
+  const box = html('div', 'position:relative;max-width:100%');
+  box.className = 'ss-drawing';
+  const holder = html('div');
+  holder.innerHTML = sp.frame;
+  const frame = holder.querySelector('svg');
+  if (!frame) return false;
+  const H = Number(frame.getAttribute('height'));
+  box.style.width = w + 'px';
+  frame.style.cssText = 'width:100%;height:auto;display:block';
   const dpr = window.devicePixelRatio || 1;
-  const cv = html('canvas', `width:${w}px;max-width:100%;height:auto;display:block`);
+  const cv = html('canvas', `position:absolute;left:0;top:${(100 * sp.top) / H}%;width:100%;height:${(100 * h) / H}%`);
   cv.className = 'ss-canvas';
   cv.width = Math.round(w * dpr);
   cv.height = Math.round(h * dpr);
+  box.append(frame, cv);
   const ctx = cv.getContext('2d');
 
-  // Nodes by colour (one path each), in the order Go drew the PNG.
-  const start = new Int32Array(nc + 1);
-  for (let i = 0; i < n; i++) start[col(i) + 1]++;
-  for (let c = 0; c < nc; c++) start[c + 1] += start[c];
-  const byCol = new Int32Array(n);
-  const fill = start.slice();
-  for (let i = 0; i < n; i++) byCol[fill[col(i)]++] = i;
+  // Nodes by colour, in Go's drawing order (grey first, the largest group last).
+  const order = Array.from({ length: n }, (_, i) => i);
+  if (G) order.sort((a, b) => G[b] - G[a] || a - b);
+  const runs = []; // [colour, from, to) over order
+  for (let j = 0; j < n; j++) {
+    const c = col(order[j]);
+    if (!runs.length || runs[runs.length - 1][0] !== c) runs.push([c, j, j + 1]);
+    else runs[runs.length - 1][2] = j + 1;
+  }
+  const tree = quadtree(order, (i) => X[i], (i) => Y[i]);
 
-  // A grid of cells of side cs px (CSR: cell c holds items[cell0[c]..cell0[c+1]]) for hover.
-  const cs = Math.max(2, Math.sqrt((w * h) / Math.max(n, 1)));
-  const gw = Math.ceil(w / cs) + 1;
-  const gh = Math.ceil(h / cs) + 1;
-  const cellOf = (x, y) => Math.min(gw - 1, Math.max(0, Math.floor(x / cs))) + gw * Math.min(gh - 1, Math.max(0, Math.floor(y / cs)));
-  const cell0 = new Int32Array(gw * gh + 1);
-  for (let i = 0; i < n; i++) cell0[cellOf(X[i], Y[i]) + 1]++;
-  for (let c = 0; c < gw * gh; c++) cell0[c + 1] += cell0[c];
-  const items = new Int32Array(n);
-  const put = cell0.slice();
-  for (let i = 0; i < n; i++) items[put[cellOf(X[i], Y[i])]++] = i;
-
+  let t = zoomIdentity;
   let hover = -1;
   let queued = false;
   const paint = () => {
     queued = false;
-    const [k, tx, ty] = zp.view();
+    const k = t.k;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.fillStyle = '#fff';
     ctx.fillRect(0, 0, w, h);
-    ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * tx, dpr * ty);
+    ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * t.x, dpr * t.y);
     if (E) {
       ctx.beginPath();
       for (let i = 0; i < E.length; i += 2) {
@@ -149,12 +86,13 @@ export function drawingView(root, img, sp) {
       ctx.stroke();
       ctx.globalAlpha = 1;
     }
+    // Nodes grow as the square root of the zoom, so that crowds separate.
     const rr = r / Math.sqrt(k);
     const square = rr * k * dpr < 1.5; // a dot: a square is as good and faster
-    for (let c = 0; c < nc; c++) {
+    for (const [c, from, to] of runs) {
       ctx.beginPath();
-      for (let j = start[c]; j < start[c + 1]; j++) {
-        const i = byCol[j];
+      for (let j = from; j < to; j++) {
+        const i = order[j];
         if (square) ctx.rect(X[i] - rr, Y[i] - rr, 2 * rr, 2 * rr);
         else {
           ctx.moveTo(X[i] + rr, Y[i]);
@@ -178,47 +116,87 @@ export function drawingView(root, img, sp) {
       requestAnimationFrame(paint);
     }
   };
-  const zp = zoomPan(root, cv, cv, w, h, redraw);
+  const setView = () => root.setAttribute('data-view', t.k + ' ' + t.x + ' ' + t.y);
+
+  // Client px → plot px (the canvas may be scaled down to its container).
+  const at = (e) => {
+    const b = cv.getBoundingClientRect();
+    return [((e.clientX - b.left) * w) / b.width, ((e.clientY - b.top) * h) / b.height];
+  };
+  let armed = false;
+  let dragging = false;
+  const z = zoom()
+    .scaleExtent([0.5, 400])
+    .extent([[0, 0], [w, h]])
+    .filter((e) => (e.type === 'wheel' ? e.ctrlKey || e.metaKey || armed : !e.button && e.type !== 'dblclick'))
+    .on('start', (e) => (dragging = !!(e.sourceEvent && e.sourceEvent.type !== 'wheel')))
+    .on('zoom', (e) => {
+      t = e.transform;
+      setView();
+      redraw();
+    })
+    .on('end', () => (dragging = false));
+  const sel = select(cv);
+  sel.call(z).on('dblclick.zoom', null);
+  // d3-zoom works in the canvas's CSS px: plot px, unless the view is
+  // scaled down to a narrow column (then zooming is about a nearby point).
+  cv.addEventListener('dblclick', () => sel.call(z.transform, zoomIdentity));
+  cv.addEventListener('pointerdown', () => (armed = true));
+  cv.addEventListener('pointerleave', () => (armed = false));
+  cv.style.cursor = 'grab';
+  cv.style.touchAction = 'none';
 
   // The nearest node within 6 px (plus its radius) of the pointer.
-  const nearest = (e) => {
-    const [k, tx, ty] = zp.view();
-    const [sx, sy] = zp.at(e);
-    const px = (sx - tx) / k;
-    const py = (sy - ty) / k;
-    const rad = (6 + r * Math.sqrt(k)) / k;
-    let best = -1;
-    let bd = rad * rad;
-    const c0 = cellOf(px - rad, py - rad);
-    const c1 = cellOf(px + rad, py + rad);
-    for (let cy = Math.floor(c0 / gw); cy <= Math.floor(c1 / gw); cy++) {
-      for (let cx = c0 % gw; cx <= c1 % gw; cx++) {
-        const c = cx + cy * gw;
-        for (let j = cell0[c]; j < cell0[c + 1]; j++) {
-          const i = items[j];
-          const d = (X[i] - px) ** 2 + (Y[i] - py) ** 2;
-          if (d < bd) {
-            bd = d;
-            best = i;
-          }
-        }
-      }
-    }
-    return best;
-  };
-  // The runtime's tooltip shows the data-tip of the element under the pointer.
   const hoverAt = (e) => {
-    const i = !e || zp.dragging() ? -1 : nearest(e);
+    let i = -1;
+    if (e && !dragging) {
+      const [sx, sy] = at(e);
+      const [px, py] = t.invert([sx, sy]);
+      const found = tree.find(px, py, (6 + r * Math.sqrt(t.k)) / t.k);
+      if (found !== undefined) i = found;
+    }
     if (i === hover) return;
     hover = i;
     if (i < 0) cv.removeAttribute('data-tip');
-    else cv.setAttribute('data-tip', ((sp.labels && sp.labels[i]) || 'node ' + i) + (G ? '\ngroup ' + sp.gid[G[i]] : ''));
+    else cv.setAttribute('data-tip', ((sp.labels && sp.labels[i]) || 'node ' + i) + (G ? '\n' + (sp.groupName || 'group') + ' ' + sp.gid[G[i]] : ''));
     redraw();
   };
   cv.addEventListener('mousemove', hoverAt);
   cv.addEventListener('wheel', hoverAt);
   cv.addEventListener('mouseleave', () => hoverAt(null));
-  img.replaceWith(cv);
+
+  const hint = html('div', 'font:10px sans-serif;color:#888;margin-top:2px');
+  hint.className = 'ss-hint';
+  hint.textContent = 'Ctrl/⌘ + wheel (or click, then wheel) or pinch zooms · drag pans · double-click resets';
+  img.replaceWith(box);
+  root.append(hint);
+  setView();
   paint();
-  return true;
+
+  // The vector picture of the view as it is now, for the download menu.
+  const svg = () => {
+    const k = t.k;
+    const rr = r / Math.sqrt(k);
+    const f = (v) => Math.round(v * 100) / 100;
+    const parts = [];
+    parts.push(`<svg x="0" y="${sp.top}" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" overflow="hidden">`);
+    parts.push(`<g transform="translate(${f(t.x)},${f(t.y)}) scale(${k})">`);
+    if (E) {
+      const d = [];
+      for (let i = 0; i < E.length; i += 2) d.push(`M${X[E[i]]} ${Y[E[i]]}L${X[E[i + 1]]} ${Y[E[i + 1]]}`);
+      parts.push(`<path fill="none" stroke="${sp.ec}" stroke-opacity="${sp.eo}" stroke-width="${sp.ew / k}" d="${d.join('')}"/>`);
+    }
+    for (const [c, from, to] of runs) {
+      parts.push(`<g fill="${sp.colors[c]}">`);
+      for (let j = from; j < to; j++) {
+        const i = order[j];
+        parts.push(`<circle cx="${X[i]}" cy="${Y[i]}" r="${f(rr * 1000) / 1000}"/>`);
+      }
+      parts.push('</g>');
+    }
+    parts.push('</g></svg>');
+    const doc = sp.frame.replace(/<\/svg>\s*$/, parts.join('') + '</svg>');
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + doc;
+  };
+  return { svg };
 }

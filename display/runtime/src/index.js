@@ -1,10 +1,14 @@
 // Superstep display runtime: turns static pictures into live ones.
 //
-// Every live display embeds this bundle and then calls
-// superstep.live(id, kind, spec). The display's static <img> (correct on its
-// own) is replaced by a live view drawn from spec, whose geometry Go computed
-// (display/*.go). Defining the runtime twice is harmless: the version guard
-// keeps the first definition of this version.
+// A notebook holds this bundle once (the kernel adds it to the first live
+// display of a session, display.Carrier). Every live display then calls
+// superstep.live(id, kind, spec, script), or, if the runtime has not loaded
+// yet, queues the call in window.superstepPending, which the runtime runs
+// when it loads. The display's static PNG <img> (correct on its own) is
+// replaced by a live view drawn from spec, whose geometry Go computed
+// (display/*.go), with a menu to download it as SVG or PNG. Defining the
+// runtime twice is harmless: the version guard keeps the first definition
+// of this version.
 import { svgView } from './svg.js';
 import { trendChart, pager } from './trend.js';
 import { chordChart, chordsView, frameSlider } from './chord.js';
@@ -12,8 +16,18 @@ import { treemapChart } from './treemap.js';
 import { dashboardView } from './dashboard.js';
 import { drawingView } from './drawing.js';
 import { tooltip, ensureStyle, html } from './util.js';
+import { downloadMenu } from './download.js';
 
-const VERSION = 3;
+const VERSION = 4;
+
+/** The JSON in a base64 zlib stream (display.packSpec). */
+async function inflate(b64) {
+  const bin = atob(b64);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
+  return JSON.parse(await new Response(stream).text());
+}
 
 function trendView(root, img, sp) {
   let pg = null;
@@ -65,21 +79,45 @@ function withTooltip(view) {
     dashboard: withTooltip(dashboardView),
     drawing: withTooltip(drawingView),
   });
-  ss.live = function (id, kind, spec) {
+  ss.live = function (id, kind, spec, script) {
     // The element just before the script (ids come from the content, so
     // two equal displays share one); else by id, for a front end that runs
     // the script elsewhere (Notebook 6 evaluates it in the head).
-    const cs = document.currentScript;
-    const prev = cs && cs.previousElementSibling;
+    const prev = script && script.previousElementSibling;
     const root = prev && prev.id === id ? prev : document.getElementById(id);
-    if (!root || root.getAttribute('data-live') === '1') return;
+    if (!root || root.getAttribute('data-live') === '1' || root.hasAttribute('data-live-pending')) return;
+    if (spec && typeof spec.deflate === 'string') {
+      // A big spec is stored compressed (display.packSpec).
+      root.setAttribute('data-live-pending', '1');
+      inflate(spec.deflate)
+        .then((sp) => {
+          root.removeAttribute('data-live-pending');
+          show(root, kind, sp);
+        })
+        .catch((e) => {
+          root.removeAttribute('data-live-pending');
+          root.setAttribute('data-live-error', 'cannot read the spec: ' + (e && e.message ? e.message : e));
+        });
+      return;
+    }
+    show(root, kind, spec);
+  };
+  function show(root, kind, spec) {
     const img = root.querySelector('img');
     const view = ss.views[kind] || ss.views.svg;
     try {
-      if (img && view(root, img, spec)) root.setAttribute('data-live', '1');
+      const made = img && view(root, img, spec);
+      if (made) {
+        root.setAttribute('data-live', '1');
+        downloadMenu(root, kind, made);
+      }
     } catch (e) {
       // The static picture stays: it is correct on its own.
       root.setAttribute('data-live-error', String(e && e.stack ? e.message : e));
     }
-  };
+  }
+  // Displays shown before the runtime loaded.
+  const pending = window.superstepPending || [];
+  window.superstepPending = [];
+  for (const args of pending) ss.live.apply(ss, args);
 })();

@@ -1,9 +1,10 @@
-// The generic view: inline the static SVG so hover and styling work.
-import { decodeDataURL, tooltip } from './util.js';
+// The generic view (display.SVG): inline the SVG from the spec, so hover
+// and styling work.
+import { tooltip } from './util.js';
 
-export function svgView(root, img) {
+export function svgView(root, img, sp) {
   const holder = document.createElement('div');
-  holder.innerHTML = decodeDataURL(img.getAttribute('src'));
+  holder.innerHTML = (sp && sp.svg) || '';
   const svg = holder.querySelector('svg');
   if (!svg) return false;
   svg.style.maxWidth = '100%';

@@ -11,14 +11,6 @@ export function uid(root) {
   return (root.id || 'ss') + '-' + (++uidCounter);
 }
 
-/** The text inside an SVG data URL. */
-export function decodeDataURL(src) {
-  const bin = atob(src.slice(src.indexOf(',') + 1));
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  return new TextDecoder().decode(bytes);
-}
-
 /**
  * The hover tooltip of a display: it shows the data-tip of the nearest
  * element under the pointer that has one.
