@@ -937,3 +937,47 @@ test('units of different branches never share a colour', async () => {
   }
   assert.ok(checked > 0, 'no dashboard with a hierarchy of three tiles or more');
 });
+
+// Every live view has a download menu: SVG (a well-formed document of the
+// view's size) and PNG (twice the view's size).
+test('the download menu saves SVG and PNG', async () => {
+  const picks = ['trend', 'chord', 'treemap', 'dashboard', 'drawing'].map((k) => [k, bySample(k)[0]]);
+  for (const [kind, out] of picks) {
+    assert.ok(out, `no ${kind} sample`);
+    const page = await renderLive(out);
+    try {
+      const root = page.locator('.superstep-display').first();
+      const box = await root.boundingBox();
+      const button = root.locator('.ss-download');
+      assert.equal(await button.count(), 1, `${kind}: no download button`);
+      const menu = root.locator('.ss-download-menu');
+      assert.ok(!(await menu.isVisible()), `${kind}: the menu shows before a click`);
+      const fetch = async (format) => {
+        await button.click();
+        assert.ok(await menu.isVisible(), `${kind}: the menu did not open`);
+        const [download] = await Promise.all([page.waitForEvent('download'), menu.locator(`[data-format="${format}"]`).click()]);
+        assert.equal(download.suggestedFilename(), `superstep-${out.sample.kind === 'drawing' ? 'drawing' : kind}.${format}`);
+        const file = await download.path();
+        return fs.readFileSync(file);
+      };
+      const svg = (await fetch('svg')).toString('utf8');
+      const doc = new JSDOM(svg, { contentType: 'image/svg+xml' }).window.document;
+      const el = doc.documentElement;
+      assert.equal(el.nodeName, 'svg', `${kind}: the SVG download is not an <svg> document`);
+      assert.ok(Number(el.getAttribute('width')) > 100 && Number(el.getAttribute('height')) > 50, `${kind}: SVG ${el.getAttribute('width')}×${el.getAttribute('height')}`);
+      assert.ok(el.querySelectorAll('text').length > 0, `${kind}: the SVG has no text`);
+      if (kind === 'drawing') {
+        const nodes = [...el.querySelectorAll('circle')].filter((c) => c.parentElement.closest('svg') !== el); // not the legend's
+        assert.equal(nodes.length, out.sample.n, 'one circle per node in the vector drawing');
+      }
+      const png = await fetch('png');
+      assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG', `${kind}: the PNG download is not a PNG`);
+      const w = png.readUInt32BE(16), h = png.readUInt32BE(20);
+      const [sw, sh] = [Number(el.getAttribute('width')), Number(el.getAttribute('height'))];
+      assert.ok(Math.abs(w - 2 * sw) <= 2 && Math.abs(h - 2 * sh) <= 2, `${kind}: PNG ${w}×${h}, SVG ${sw}×${sh} (want 2×)`);
+      assert.ok(box.width > 0);
+    } finally {
+      await page.close();
+    }
+  }
+});

@@ -548,3 +548,63 @@ func MarkStatements(part string) (string, []Marker) {
 // ImportsAndDecls is the cell's imports and declarations overlaid in one
 // text with the cell's line structure, as a Go file body would hold them.
 func (sp *Split) ImportsAndDecls() string { return joinParts(sp.Imports, sp.Decls) }
+
+// WrapBlocks works around a bug of the interpreter (yaegi 0.16): in a
+// block nested in a cell's top-level statements (a for, if, switch or
+// plain block), a definition of several variables from one value —
+// x, err := f(), v, ok := m[k] — leaves them undefined ("undefined: x").
+// Inside a function the same code works, so WrapBlocks turns each
+// top-level statement that holds such a definition (outside function
+// literals, which are fine) into a call of a function literal,
+// func() { stmt }(), in place: lines do not move. The variables it defines
+// are the block's own, so nothing outside changes.
+func WrapBlocks(part string) (string, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "cell", bodyPrefix+part+"\n}", parser.SkipObjectResolution)
+	if err != nil {
+		return "", syntaxError(err, 1)
+	}
+	body := f.Decls[0].(*ast.FuncDecl).Body.List
+	off := func(p token.Pos) int { return fset.Position(p).Offset - len(bodyPrefix) }
+	var b strings.Builder
+	last := 0
+	for _, st := range body {
+		switch st.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.BlockStmt, *ast.LabeledStmt:
+		default:
+			continue
+		}
+		if !hasNestedMultiDefine(st) {
+			continue
+		}
+		start, end := off(st.Pos()), off(st.End())
+		b.WriteString(part[last:start])
+		b.WriteString("func() { ")
+		b.WriteString(part[start:end])
+		b.WriteString(" }()")
+		last = end
+	}
+	if last == 0 {
+		return part, nil
+	}
+	b.WriteString(part[last:])
+	return b.String(), nil
+}
+
+// hasNestedMultiDefine reports a := of several variables from one value
+// inside st, not counting function literals.
+func hasNestedMultiDefine(st ast.Stmt) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE && len(n.Lhs) > 1 && len(n.Rhs) == 1 {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -201,3 +201,29 @@ func TestMarkStatements(t *testing.T) {
 		t.Fatal("a nested statement was marked")
 	}
 }
+
+func TestWrapBlocks(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		// Wrapped: a nested definition of several variables from one value.
+		{"for i := 0; i < 2; i++ {\n\tx, _ := f()\n\tuse(x)\n}", "func() { for i := 0; i < 2; i++ {\n\tx, _ := f()\n\tuse(x)\n} }()"},
+		{"if ok {\n\tv, found := m[k]\n}\ny := 1", "func() { if ok {\n\tv, found := m[k]\n} }()\ny := 1"},
+		{"{\n\ta, b := g()\n}", "func() { {\n\ta, b := g()\n} }()"},
+		// Left alone: top-level definitions (they carry to later cells),
+		// several values, function literals, no definition at all.
+		{"x, err := f()\nuse(x, err)", "x, err := f()\nuse(x, err)"},
+		{"for {\n\ta, b := 1, 2\n}", "for {\n\ta, b := 1, 2\n}"},
+		{"for {\n\tgo func() { a, b := f() }()\n}", "for {\n\tgo func() { a, b := f() }()\n}"},
+		{"for i := range xs {\n\tuse(i)\n}", "for i := range xs {\n\tuse(i)\n}"},
+	} {
+		got, err := WrapBlocks(c.in)
+		if err != nil || got != c.want {
+			t.Errorf("WrapBlocks(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+		if strings.Count(got, "\n") != strings.Count(c.in, "\n") {
+			t.Errorf("WrapBlocks(%q) moved lines", c.in)
+		}
+	}
+	if _, err := WrapBlocks("for {"); err == nil {
+		t.Error("a syntax error passed")
+	}
+}

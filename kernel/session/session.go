@@ -237,6 +237,9 @@ func (s *Session) Eval(ctx context.Context, code string, cellNumber int) (res Re
 		if err != nil {
 			return res, err
 		}
+		if stmts, err = cell.WrapBlocks(stmts); err != nil {
+			return res, err
+		}
 		show, multi := s.resultShape(sp, checked)
 		if multi > 1 {
 			stmts = assignResults(stmts, sp, multi)

@@ -287,3 +287,24 @@ func TestCellTypeRendersThroughRender(t *testing.T) {
 		t.Fatalf("rendered %v", res.Value)
 	}
 }
+
+// x, err := f() inside a loop, an if or a block of a cell's top level:
+// the interpreter alone reports "undefined: x" (cell.WrapBlocks).
+func TestNestedMultiValueDefinitions(t *testing.T) {
+	s, out, _ := newSession(t)
+	eval(t, s, "import \"strconv\"\ntotal := 0\nm := map[string]int{\"a\": 3}")
+	eval(t, s, "for _, w := range []string{\"1\", \"20\", \"x\"} {\n\tn, err := strconv.Atoi(w)\n\tif err != nil {\n\t\tfmt.Println(\"skip\", w)\n\t\tcontinue\n\t}\n\ttotal += n\n}\nfmt.Println(total)")
+	eval(t, s, "if v, ok := m[\"a\"]; ok {\n\tq, r := v/2, v%2\n\tw, _ := strconv.Atoi(\"4\")\n\tfmt.Println(q, r, w)\n}")
+	if got := out.String(); got != "skip x\n21\n1 1 4\n" {
+		t.Fatalf("output %q", got)
+	}
+	if r := eval(t, s, "total"); fmt.Sprint(r.Value) != "21" {
+		t.Fatalf("total %v after the loop", r.Value)
+	}
+	// A panic in a wrapped loop names the line of the top-level statement
+	// that was running, as for any loop.
+	e := evalErr(t, s, "x := 1\nfor i := 0; i < 1; i++ {\n\tn, _ := strconv.Atoi(\"0\")\n\t_ = x / n\n}")
+	if e.Kind != "panic" || e.Line != 2 || !strings.Contains(e.Msg, "integer divide by zero") {
+		t.Fatalf("panic at line %d: %v", e.Line, e)
+	}
+}

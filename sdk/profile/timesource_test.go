@@ -59,10 +59,10 @@ func TestModelledTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Worker 0: 10 vertices × 100 ns + 5 messages × 40 ns = 1.2 µs;
-	// worker 1: 20 × 100 ns = 2 µs, so worker 0 waits 0.8 µs.
+	// Worker 0: 10 vertices × 10 ns + 5 messages × 50 ns = 350 ns;
+	// worker 1: 20 × 10 ns = 200 ns, so worker 1 waits 150 ns.
 	approx := func(got, want float64) bool { return got > want*0.999999 && got < want*1.000001 }
-	if !approx(a.Compute[0][0], 1.2e-6) || !approx(a.Compute[1][0], 2e-6) || !approx(a.Wait[0][0], 0.8e-6) || a.Wait[1][0] != 0 {
+	if !approx(a.Compute[0][0], 350e-9) || !approx(a.Compute[1][0], 200e-9) || !approx(a.Wait[1][0], 150e-9) || a.Wait[0][0] != 0 {
 		t.Errorf("modelled compute %v, wait %v", a.Compute, a.Wait)
 	}
 	if a.TimeLabel != "modelled" {

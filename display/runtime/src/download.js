@@ -6,7 +6,7 @@
 // elements are placed as they sit on the page, with its text (titles,
 // statistics) as <text> and any canvas as an image. The PNG is that SVG
 // drawn at 2 pixels per px.
-import { NS, html } from './util.js';
+import { NS, PICTURE_STYLE, html } from './util.js';
 
 const SCALE = 2;
 
@@ -66,6 +66,9 @@ function snapshot(root) {
   out.setAttribute('height', h);
   out.setAttribute('viewBox', `0 0 ${w} ${h}`);
   out.setAttribute('font-family', 'sans-serif');
+  const style = document.createElementNS(NS, 'style');
+  style.textContent = PICTURE_STYLE;
+  out.append(style);
   const ground = document.createElementNS(NS, 'rect');
   ground.setAttribute('width', w);
   ground.setAttribute('height', h);
@@ -103,24 +106,41 @@ function snapshot(root) {
     im.setAttribute('href', c.toDataURL('image/png'));
     out.append(im);
   }
-  // HTML text: every element whose own text is not empty, at its place.
+  // HTML text: every text node, line by line as the page wrapped it (its
+  // words grouped by the line box they sit in), at its place.
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let t = walker.nextNode(); t; t = walker.nextNode()) {
     const el = t.parentElement;
     if (!el || !t.textContent.trim() || el.closest('svg') || skip(el) || !visible(el)) continue;
-    const range = document.createRange();
-    range.selectNodeContents(t);
-    const r = range.getBoundingClientRect();
-    if (!r.width) continue;
     const st = getComputedStyle(el);
-    const tx = document.createElementNS(NS, 'text');
-    tx.setAttribute('x', r.left - box.left);
-    tx.setAttribute('y', r.bottom - box.top - r.height * 0.22);
-    tx.setAttribute('font-size', st.fontSize);
-    tx.setAttribute('font-weight', st.fontWeight);
-    tx.setAttribute('fill', st.color);
-    tx.textContent = st.textTransform === 'uppercase' ? t.textContent.trim().toUpperCase() : t.textContent.trim();
-    out.append(tx);
+    const upper = st.textTransform === 'uppercase';
+    const lines = [];
+    const text = t.textContent;
+    for (const m of text.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(t, m.index);
+      range.setEnd(t, m.index + m[0].length);
+      const r = range.getBoundingClientRect();
+      if (!r.width) continue;
+      const line = lines.find((l) => Math.abs(l.top - r.top) < r.height / 2);
+      if (line) {
+        line.words.push(m[0]);
+        line.right = r.right;
+      } else lines.push({ top: r.top, bottom: r.bottom, left: r.left, right: r.right, words: [m[0]] });
+    }
+    for (const l of lines) {
+      const tx = document.createElementNS(NS, 'text');
+      tx.setAttribute('x', l.left - box.left);
+      tx.setAttribute('y', l.bottom - box.top - (l.bottom - l.top) * 0.22);
+      tx.setAttribute('font-size', st.fontSize);
+      tx.setAttribute('font-weight', st.fontWeight);
+      tx.setAttribute('fill', st.color);
+      tx.setAttribute('textLength', l.right - l.left);
+      tx.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+      const s = l.words.join(' ');
+      tx.textContent = upper ? s.toUpperCase() : s;
+      out.append(tx);
+    }
   }
   return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(out);
 }

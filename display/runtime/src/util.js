@@ -127,14 +127,17 @@ export function caption(s) {
   return html('div', 'font:10px sans-serif;letter-spacing:.6px;color:#888;text-transform:uppercase;margin:2px 0 4px', s);
 }
 
+/** The rules that change what a live view's SVG shows (a saved picture carries them too). */
+export const PICTURE_STYLE = '.ss-pt{fill:transparent}.ss-hidden{display:none}';
+
 /** The style rules of live displays (hover feedback), added once per document. */
 export function ensureStyle() {
   if (document.getElementById('superstep-style')) return;
   const st = document.createElement('style');
   st.id = 'superstep-style';
   st.textContent =
-    '.ss-ribbon:hover{fill-opacity:.92;stroke-opacity:1}.ss-pt{fill:transparent}.ss-pt:hover{fill:rgba(0,0,0,.12)}' +
-    '.ss-tile{cursor:pointer}.ss-tile:hover>rect{stroke:#222;stroke-width:1.5}.ss-hidden{display:none}' +
+    '.ss-ribbon:hover{fill-opacity:.92;stroke-opacity:1}.ss-pt:hover{fill:rgba(0,0,0,.12)}' +
+    '.ss-tile{cursor:pointer}.ss-tile:hover>rect{stroke:#222;stroke-width:1.5}' + PICTURE_STYLE +
     '.superstep-display button:disabled{opacity:.4;cursor:default}';
   document.head.appendChild(st);
 }
