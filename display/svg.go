@@ -237,4 +237,3 @@ func unitsJSON(units []Unit) []unitJSON {
 	}
 	return out
 }
-
