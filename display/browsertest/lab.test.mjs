@@ -30,6 +30,7 @@ import { launchChromium } from './chromium.mjs';
 
 const NB_OUT = process.env.SUPERSTEP_NB_OUT || '/tmp/nbout';
 const SCREENSHOT = process.env.SUPERSTEP_LAB_SCREENSHOT || '';
+const FIRST_LOOK = process.env.SUPERSTEP_FIRST_LOOK_SCREENSHOT || '';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LAB = path.join(REPO, 'lab');
 const PYTHON = process.env.SUPERSTEP_PYTHON || '/usr/bin/python3'; // Debian's, with jupyterlab_server
@@ -346,9 +347,58 @@ describe('JupyterLab (lab/)', () => {
           await page.locator('.superstep-display').first().scrollIntoViewIfNeeded();
           await page.screenshot({ path: SCREENSHOT });
         }
+        // A tooltip shows beside the pointer (a fixed-position one landed
+        // hundreds of px away: the Lab's output area is transformed).
+        const tipped = page.locator('.jp-NotebookPanel:not(.lm-mod-hidden) .superstep-display svg [data-tip]').first();
+        if ((await tipped.count()) === 1) {
+          await tipped.scrollIntoViewIfNeeded();
+          const b = await tipped.boundingBox();
+          const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
+          await page.mouse.move(x, y);
+          const tip = page.locator('.jp-NotebookPanel:not(.lm-mod-hidden) .superstep-tip:visible').first();
+          const t = await tip.boundingBox();
+          assert.ok(t && Math.abs(t.x - x) < 40 && Math.abs(t.y - y) < 40, `${where}: the tooltip is at ${JSON.stringify(t)}, the pointer at ${x},${y}`);
+          await page.mouse.move(0, 0);
+        }
+        if (FIRST_LOOK && nb.name === '00-tour.ipynb') await firstLook(page);
       } finally {
         await close(page);
       }
     });
   }
 });
+
+/**
+ * The README's first look: the tour's table, its live bar chart with a
+ * bar hovered (the tooltip showing), and the cell that prints and shows a
+ * progress bar, as the trusted notebook shows them in the Lab.
+ */
+async function firstLook(page) {
+  await page.setViewportSize({ width: 1100, height: 1500 });
+  await page.waitForTimeout(500); // the Lab lays out again
+  const panel = page.locator('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  const chart = panel.locator('.superstep-display').first();
+  await chart.scrollIntoViewIfNeeded();
+  const cells = panel.locator('.jp-Cell');
+  const n = await cells.count();
+  let first = -1, last = -1;
+  for (let i = 0; i < n; i++) {
+    const text = await cells.nth(i).innerText();
+    if (first < 0 && text.includes('display.Table(')) first = i;
+    if (text.includes('NewProgress(')) last = i;
+  }
+  assert.ok(first >= 0 && last > first, 'the tour has no table cell or progress cell');
+  await cells.nth(first).scrollIntoViewIfNeeded();
+  await page.evaluate((el) => el.scrollIntoView({ block: 'start' }), await cells.nth(first).elementHandle());
+  const bar = chart.locator('svg [data-tip]').first();
+  const b = await bar.boundingBox();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 3);
+  const top = (await cells.nth(first).boundingBox()).y;
+  const end = await cells.nth(last).boundingBox();
+  const box = await panel.boundingBox();
+  fs.mkdirSync(path.dirname(path.resolve(FIRST_LOOK)), { recursive: true });
+  await page.screenshot({
+    path: FIRST_LOOK,
+    clip: { x: box.x, y: Math.max(box.y, top - 4), width: box.width, height: Math.min(end.y + end.height, box.y + box.height) - Math.max(box.y, top - 4) },
+  });
+}

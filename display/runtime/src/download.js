@@ -12,8 +12,12 @@ const SCALE = 2;
 
 /** Adds the menu to root; made is what the view returned. */
 export function downloadMenu(root, kind, made) {
+  // The button sits at the view's top right: the display is as wide as
+  // the view, not the notebook.
   const cs = getComputedStyle(root);
   if (cs.position === 'static') root.style.position = 'relative';
+  if (cs.display === 'block') root.style.display = 'inline-block';
+  root.style.maxWidth = '100%';
   const button = html('button',
     'position:absolute;top:2px;right:2px;z-index:5;font:13px sans-serif;line-height:1;padding:2px 5px;' +
     'border:1px solid #bbb;border-radius:3px;background:rgba(255,255,255,.9);color:#444;cursor:pointer;opacity:.55');

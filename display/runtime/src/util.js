@@ -16,10 +16,13 @@ export function uid(root) {
  * element under the pointer that has one.
  */
 export function tooltip(root) {
+  // Absolute in the display, not fixed: a transformed ancestor (JupyterLab's
+  // output area) would make a fixed tooltip land far from the pointer.
+  if (getComputedStyle(root).position === 'static') root.style.position = 'relative';
   const tip = document.createElement('div');
   tip.className = 'superstep-tip';
   tip.style.cssText =
-    'position:fixed;pointer-events:none;background:rgba(20,20,20,.88);color:#fff;' +
+    'position:absolute;pointer-events:none;background:rgba(20,20,20,.88);color:#fff;' +
     'font:12px sans-serif;padding:3px 6px;border-radius:3px;display:none;z-index:1000;white-space:pre';
   root.appendChild(tip);
   root.addEventListener('mousemove', (ev) => {
@@ -29,8 +32,9 @@ export function tooltip(root) {
       return;
     }
     tip.textContent = el.getAttribute('data-tip');
-    tip.style.left = ev.clientX + 12 + 'px';
-    tip.style.top = ev.clientY + 12 + 'px';
+    const r = root.getBoundingClientRect();
+    tip.style.left = ev.clientX - r.left + 12 + 'px';
+    tip.style.top = ev.clientY - r.top + 12 + 'px';
     tip.style.display = 'block';
   });
   root.addEventListener('mouseleave', () => {
