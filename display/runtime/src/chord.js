@@ -3,6 +3,7 @@
 // frames with a d3 transition that interpolates the angles.
 import { interpolate } from 'd3-interpolate';
 import { ribbon } from 'd3-chord';
+import { arc } from 'd3-shape';
 import 'd3-transition';
 import { newSVG, hatch, text, add, legend, fmt, uid, html, BAR, darken, INK, MUTED } from './util.js';
 
@@ -18,12 +19,15 @@ function pt(cx, cy, r, a) {
   return n2(cx + r * Math.sin(a)) + ',' + n2(cy - r * Math.cos(a));
 }
 
-/** An annular sector, as display.annulusPath. */
-export function arcPath(cx, cy, r0, r1, a0, a1) {
+// Arcs are d3-shape's annular sectors, drawn around the origin (their paths
+// carry the centre's translation; display.annulusPath draws the same shape
+// for the static picture).
+const annulus = arc();
+
+/** An annular sector between radii r0 and r1 and angles a0 and a1, around the origin. */
+export function arcPath(r0, r1, a0, a1) {
   if (a1 - a0 < 1e-9) return '';
-  const large = a1 - a0 > Math.PI ? 1 : 0;
-  return `M${pt(cx, cy, r1, a0)}A${n2(r1)},${n2(r1)} 0 ${large} 1 ${pt(cx, cy, r1, a1)}` +
-    `L${pt(cx, cy, r0, a1)}A${n2(r0)},${n2(r0)} 0 ${large} 0 ${pt(cx, cy, r0, a0)}Z`;
+  return annulus({ innerRadius: r0, outerRadius: r1, startAngle: a0, endAngle: a1 });
 }
 
 // Ribbons are d3-chord's, drawn around the origin (display.ribbonPath
@@ -51,6 +55,7 @@ export function chordChart(root, sp) {
   legend(svg, 4, D.height - 18, hid, LEGEND);
   text(svg, 4, D.height - 4, LEGEND2, { 'font-size': 10, fill: MUTED });
 
+  const centre = `translate(${n2(cx)},${n2(cy)})`;
   // Rings: a path and a label per group.
   const rings = sp.rings.map((ring, r) =>
     ring.groups.map((g) => {
@@ -58,7 +63,7 @@ export function chordChart(root, sp) {
       return {
         g,
         el,
-        path: add(el, 'path', { fill: g.color, stroke: '#fff', 'stroke-width': 0.5 }),
+        path: add(el, 'path', { fill: g.color, stroke: '#fff', 'stroke-width': 0.5, transform: centre }),
         label: add(el, 'text', { 'text-anchor': 'middle', dy: '0.35em', 'font-size': 10, fill: g.ink }).style('pointer-events', 'none').text(g.name),
       };
     }),
@@ -68,9 +73,9 @@ export function chordChart(root, sp) {
     const el = add(arcG, 'g', { class: 'ss-arc', 'data-unit-id': u.id });
     return {
       el,
-      inn: add(el, 'path', { fill: u.color }),
-      inh: add(el, 'path', { fill: `url(#${hid})` }),
-      out: add(el, 'path', { fill: u.color }),
+      inn: add(el, 'path', { fill: u.color, transform: centre }),
+      inh: add(el, 'path', { fill: `url(#${hid})`, transform: centre }),
+      out: add(el, 'path', { fill: u.color, transform: centre }),
       label: add(arcG, 'text', { fill: INK }).text(u.name),
     };
   });
@@ -84,11 +89,11 @@ export function chordChart(root, sp) {
   function draw(st, ribbonStates) {
     st.arcs.forEach((a, i) => {
       const r1 = D.r0 + D.arcMax * a[3];
-      const pin = arcPath(cx, cy, D.r0, r1, a[0], a[1]);
+      const pin = arcPath(D.r0, r1, a[0], a[1]);
       const A = arcs[i];
       A.inn.attr('d', pin);
       A.inh.attr('d', pin);
-      A.out.attr('d', arcPath(cx, cy, D.r0, r1, a[1], a[2]));
+      A.out.attr('d', arcPath(D.r0, r1, a[1], a[2]));
       // The label, placed as display.chordLabel does.
       const m = (a[0] + a[2]) / 2;
       const s = Math.sin(m);
@@ -101,7 +106,7 @@ export function chordChart(root, sp) {
         const ri = D.rings[r];
         const it = rings[r][k];
         const m = (iv[0] + iv[1]) / 2;
-        it.path.attr('d', arcPath(cx, cy, ri, ri + D.ringWidth, iv[0], iv[1]));
+        it.path.attr('d', arcPath(ri, ri + D.ringWidth, iv[0], iv[1]));
         it.label.attr('transform', `translate(${pt(cx, cy, ri + D.ringWidth / 2, m)}) rotate(${n2((m * 180) / Math.PI + (Math.cos(m) < 0 ? 180 : 0))})`);
       }),
     );
