@@ -22,9 +22,11 @@
 // gives their origins and terms.
 //
 // Generators: Lattice (a 2-D grid), ErdosRenyi (uniform G(n, m)),
-// BarabasiAlbert (preferential attachment) and Planted (an LFR-like social
+// BarabasiAlbert (preferential attachment), Planted (an LFR-like social
 // graph with power-law degrees and community sizes and a mixing parameter,
-// returned with its planted communities). They return an error for
+// returned with its planted communities) and RandomGeometric (points
+// uniform in the unit square joined within a radius; RandomGeometricPoints
+// gives the points). They return an error for
 // parameters that make no graph. The random ones take a seed, and the same
 // seed gives the same graph on every run and machine (a PCG from
 // math/rand/v2), so a notebook re-runs bit for bit. Must turns a (graph,

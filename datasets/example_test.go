@@ -2,6 +2,7 @@ package datasets_test
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"superstep/datasets"
@@ -62,4 +63,19 @@ func ExampleErdosRenyi() {
 	// Output:
 	// undirected graph: 1000 vertices, 5000 edges
 	// same seed, same graph: true
+}
+
+// A random geometric graph of 30,000 points with a mean degree of about
+// 10: the radius r = √(10/(π·n)) gives 10 neighbours on average away from
+// the unit square's border, a little fewer near it.
+func ExampleRandomGeometric() {
+	const n = 30000
+	r := math.Sqrt(10 / (math.Pi * n))
+	g, err := datasets.RandomGeometric(n, r, 1)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("radius %.4f: %v, mean degree %.1f\n", r, g, 2*float64(g.NumEdges())/n)
+	// Output:
+	// radius 0.0103: undirected graph: 30000 vertices, 148912 edges, mean degree 9.9
 }

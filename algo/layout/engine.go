@@ -12,7 +12,11 @@ import (
 type engine struct {
 	ctx     context.Context
 	workers int
-	p       float64
+	p       float64 // repulsion exponent (Options.Repulsion)
+	// pStart, when > 0, is the repulsion exponent of the level laid out
+	// from random positions (1 where Options.Repulsion 0 chose 2).
+	pStart  float64
+	a       float64 // attraction energy exponent (Options.Attraction)
 	maxIter int
 	tol     float64
 	tree    quadtree
@@ -36,7 +40,8 @@ type engine struct {
 // must not be one of the engine's buffers).
 //
 // The model on every level: an edge of weight w (the number of input
-// edges it stands for) pulls its ends together with force w·d², and two
+// edges it stands for) pulls its ends together with force w·d^(a−1)
+// (w·d² for Hu's a = 3), and two
 // vertices of masses m, m' (the number of input vertices they stand for)
 // push each other apart with force C·m·m'/d^p, at natural length 1. A
 // coarse level thus approximates the forces of the input graph, and its
@@ -75,6 +80,7 @@ func (e *engine) refine(l *level, pos []float64, unit, stepFactor float64, adapt
 		// then repulsion group by group in Morton order, which moves the
 		// vertices into next.
 		force := e.force
+		a := e.a
 		err := e.parallel(n, func(lo, hi int) {
 			for v := lo; v < hi; v++ {
 				x, y := pos[2*v], pos[2*v+1]
@@ -82,12 +88,22 @@ func (e *engine) refine(l *level, pos []float64, unit, stepFactor float64, adapt
 				ws := l.weights(v)
 				for i, u := range l.nbrs(v) {
 					dx, dy := pos[2*u]-x, pos[2*u+1]-y
-					d := math.Sqrt(float64(dx*dx) + float64(dy*dy))
-					if ws != nil {
-						d = float64(d * float64(ws[i]))
+					d2 := float64(dx*dx) + float64(dy*dy)
+					// f·(dx, dy) is the force d^(a−1) along the edge.
+					var f float64
+					switch a {
+					case 3:
+						f = math.Sqrt(d2)
+					case 4:
+						f = d2
+					default:
+						f = pull(math.Sqrt(d2), a)
 					}
-					ax += float64(dx * d)
-					ay += float64(dy * d)
+					if ws != nil {
+						f = float64(f * float64(ws[i]))
+					}
+					ax += float64(dx * f)
+					ay += float64(dy * f)
 				}
 				force[2*v], force[2*v+1] = ax, ay
 			}
@@ -210,14 +226,105 @@ func (e *engine) jitter(l *level, pos []float64, unit float64, salt uint64) erro
 	})
 }
 
+// pull is d^(a−2), the factor that turns an edge's vector (dx, dy) of
+// length d into its attractive force d^(a−1) (0 for d = 0). a = 2, 1.5
+// and 1 avoid math.Pow, whose last bit may differ between machines.
+func pull(d, a float64) float64 {
+	switch {
+	case a == 2:
+		return 1
+	case d == 0:
+		return 0
+	case a == 1.5:
+		return 1 / math.Sqrt(d)
+	case a == 1:
+		return 1 / d
+	}
+	return math.Pow(d, a-2)
+}
+
+// edgeEnergy is d^a, an edge's attractive energy times a.
+func edgeEnergy(d, a float64) float64 {
+	switch a {
+	case 4:
+		d2 := float64(d * d)
+		return float64(d2 * d2)
+	case 3:
+		return float64(float64(d*d) * d)
+	case 2:
+		return float64(d * d)
+	case 1.5:
+		return float64(d * math.Sqrt(d))
+	case 1:
+		return d
+	}
+	return math.Pow(d, a)
+}
+
+// rootOf is x^(1/k) for x > 0, without math.Pow for k a multiple of ½
+// from 1 to 8 (every k that Attraction 1, 1.5, 2, 3 or 4 and Repulsion 1
+// or 2 make), so that the result is the same on every machine.
+func rootOf(x, k float64) float64 {
+	switch k {
+	case 1:
+		return x
+	case 2:
+		return math.Sqrt(x)
+	case 3:
+		return cbrt(x)
+	case 4:
+		return math.Sqrt(math.Sqrt(x))
+	case 1.5:
+		c := cbrt(x)
+		return float64(c * c)
+	}
+	if k >= 1 && k <= 8 && 2*k == math.Trunc(2*k) {
+		return halfRoot(x, k)
+	}
+	return math.Pow(x, 1/k)
+}
+
+// halfRoot is x^(1/k) for x > 0 and k ≥ 1 a multiple of ½, by Newton's
+// method on y^k = x from a power-of-two estimate, with explicitly rounded
+// products (see cbrt).
+func halfRoot(x, k float64) float64 {
+	if !(x > 0) || math.IsInf(x, 0) {
+		return x
+	}
+	_, exp := math.Frexp(x)
+	y := math.Ldexp(1, int(math.Round(float64(exp)/k)))
+	for i := 0; i < 200; i++ {
+		yk := powHalf(y, k)
+		next := y - (yk-x)/float64(k*(yk/y))
+		if next == y || !(next > 0) {
+			break
+		}
+		y = next
+	}
+	return y
+}
+
+// powHalf is y^k for k a multiple of ½, with explicitly rounded products.
+func powHalf(y, k float64) float64 {
+	r := 1.0
+	for i := 0; i < int(k); i++ {
+		r = float64(r * y)
+	}
+	if k != math.Trunc(k) {
+		r = float64(r * math.Sqrt(y))
+	}
+	return r
+}
+
 // rescale scales pos about its centroid by the factor that minimises the
 // model's energy for the layout's shape, so that the iterations start at
 // the natural size instead of growing or shrinking the layout step by
-// step. Scaling by s turns the energy into s³·A/3 + R(s), with
-// A = Σ_edges w·d³ and R the repulsive energy: −C·P·log s for p = 1, where
+// step. Scaling by s turns the energy into s^a·A/a + R(s), with
+// A = Σ_edges w·d^a and R the repulsive energy: −C·P·log s for p = 1, where
 // P = Σ_pairs m·m' (exact and O(m)), and C·s^(1−p)·Q/(p−1) otherwise, with
 // Q = Σ_pairs m·m'·d^(1−p) estimated from sampled pairs. The best factor
-// is (C·P/A)^(1/3), or (C·Q/A)^(1/(2+p)).
+// is (C·P/A)^(1/a), or (C·Q/A)^(1/(a+p−1)) (for Hu's a = 3: the cube
+// root, or the (2+p)-th root).
 func (e *engine) rescale(l *level, pos []float64, salt uint64) error {
 	n := l.n
 	if n < 2 {
@@ -233,12 +340,11 @@ func (e *engine) rescale(l *level, pos []float64, salt uint64) error {
 			if int(u) <= v {
 				continue
 			}
-			d := dist(pos, v, int(u))
 			w := 1.0
 			if ws != nil {
 				w = float64(ws[i])
 			}
-			a += float64(w * float64(float64(d*d)*d))
+			a += float64(w * edgeEnergy(dist(pos, v, int(u)), e.a))
 		}
 	}
 	if !(a > 0) {
@@ -253,7 +359,7 @@ func (e *engine) rescale(l *level, pos []float64, salt uint64) error {
 			sum2 += float64(m * m)
 		}
 		pairs := (float64(sum*sum) - sum2) / 2
-		f = cbrt(strengthC * pairs / a)
+		f = rootOf(strengthC*pairs/a, e.a)
 	} else {
 		const samples = 4096
 		q := 0.0
@@ -276,11 +382,7 @@ func (e *engine) rescale(l *level, pos []float64, salt uint64) error {
 		if !(q > 0) {
 			return nil
 		}
-		if e.p == 2 {
-			f = math.Sqrt(math.Sqrt(strengthC * q / a))
-		} else {
-			f = math.Pow(strengthC*q/a, 1/(2+e.p))
-		}
+		f = rootOf(strengthC*q/a, e.a+e.p-1)
 	}
 	if !(f > 0) || math.IsInf(f, 0) {
 		return nil

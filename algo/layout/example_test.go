@@ -24,7 +24,7 @@ func ExampleSFDP() {
 	fmt.Printf("hop-distance correlation %.2f\n", quality.HopCorrelation(g, pos, 0, 1))
 	// Output:
 	// 1800 coordinates for 900 vertices
-	// neighbourhood preservation 0.97
+	// neighbourhood preservation 1.00
 	// hop-distance correlation 0.97
 }
 
@@ -52,5 +52,5 @@ func ExampleOptions_initial() {
 	}
 	fmt.Printf("correlation with the grid %.2f\n", quality.PairwiseCorrelation(grid, pos, 1, 0))
 	// Output:
-	// correlation with the grid 0.99
+	// correlation with the grid 1.00
 }

@@ -9,10 +9,15 @@ import (
 // the input (see fitted): the picture is plain SFDP's own down to the
 // first level with at most 1/pictureShrink of the vertices, and the
 // groups' drawings are fitted on the first level with at most
-// 1/fitShrink.
+// 1/fitShrink. With a clustering model (Attraction < 3) both are
+// clusterShrink: the finer levels place the clusters, and a layout whose
+// picture stopped at 1/32 lost up to 0.065 of hop-distance correlation
+// against plain SFDP's (planted graphs, mixing 0.1), one whose picture
+// went down to 1/4 lost 0.018, for a tenth more time.
 const (
 	pictureShrink = 32
 	fitShrink     = 8
+	clusterShrink = 4
 )
 
 // fromScratch lays out the coarsest level from random positions, with
@@ -27,8 +32,13 @@ func (e *engine) fromScratch(levels []*level, downTo int, seed uint64, rng *rand
 	for i := range pos {
 		pos[i] = side * rng.Float64()
 	}
-	var err error
-	if pos, err = e.refine(top, pos, spacing(top, pos), 10, true); err != nil {
+	p := e.p
+	if e.pStart > 0 {
+		e.p = e.pStart
+	}
+	pos, err := e.refine(top, pos, spacing(top, pos), 10, true)
+	e.p = p
+	if err != nil {
 		return nil, err
 	}
 	for i := len(levels) - 2; i >= downTo; i-- {
@@ -64,7 +74,8 @@ func (e *engine) refineLevel(l *level, i int, pos []float64, seed uint64) ([]flo
 //
 //  1. The picture: the plain hierarchy's coarse levels are laid out from
 //     scratch, exactly as without Groups, down to the first level with at
-//     most n/pictureShrink vertices. The global arrangement is SFDP's own
+//     most n/pictureShrink vertices (n/clusterShrink for Attraction < 3,
+//     here and in stage 2). The global arrangement is SFDP's own
 //     for the seed, so the result draws the same picture as plain SFDP.
 //  2. With Matching coarsening, a second hierarchy merges vertices within
 //     a group first (down to the same size), so that its levels follow the
@@ -81,7 +92,11 @@ func (e *engine) refineLevel(l *level, i int, pos []float64, seed uint64) ([]flo
 func (e *engine) fitted(levels []*level, o Options, rng *rand.Rand) ([]float64, error) {
 	n := levels[0].n
 	groups := denseGroups(o.Groups)
-	lp := firstAtMost(levels, n/pictureShrink)
+	picture, fitAt := pictureShrink, fitShrink
+	if o.Attraction < 3 {
+		picture, fitAt = clusterShrink, clusterShrink
+	}
+	lp := firstAtMost(levels, n/picture)
 	cur, err := e.fromScratch(levels, lp, o.Seed, rng)
 	if err != nil {
 		return nil, err
@@ -90,14 +105,14 @@ func (e *engine) fitted(levels []*level, o Options, rng *rand.Rand) ([]float64, 
 		gbase := *levels[0]
 		gbase.parent, gbase.group = nil, groups
 		grng := rand.New(rand.NewPCG(o.Seed, 0x47726f7570732020)) // "Groups  "
-		glevels, err := e.hierarchy(&gbase, Matching, grng, n/pictureShrink)
+		glevels, err := e.hierarchy(&gbase, Matching, grng, n/picture)
 		if err != nil {
 			return nil, err
 		}
 		cur = project(levels, lp, cur, glevels)
 		levels, lp = glevels, len(glevels)-1
 	}
-	fit := firstAtMost(levels, n/fitShrink)
+	fit := firstAtMost(levels, n/fitAt)
 	e.coolRate = refineRate(o)
 	for i := lp - 1; i >= fit; i-- {
 		l := levels[i]

@@ -183,12 +183,25 @@ func TestDeterminism(t *testing.T) {
 // The same seed gives the same bits on every machine: no FMA fusion, no
 // architecture-dependent math, no map order. This checksum pins the
 // layout; an intended change of the algorithm updates it.
+// The lattice is a long graph (repulsion exponent 2, see Repulsion), the
+// Barabási–Albert graph a short one (1).
 func TestGolden(t *testing.T) {
-	g := mustLattice(t, 30, 30)
-	pos := mustSFDP(t, g, Options{Seed: 7})
-	const want uint64 = 0x7ad04c4cdd1acaaf
-	if got := hashLayout(pos); got != want {
-		t.Errorf("layout checksum %#x, want %#x", got, want)
+	ba, err := datasets.BarabasiAlbert(1000, 3, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		g    *graph.Graph
+		want uint64
+	}{
+		{"30×30 lattice", mustLattice(t, 30, 30), 0xa6940d94f716e846},
+		{"Barabási–Albert", ba, 0x57b822c84771263},
+	} {
+		pos := mustSFDP(t, c.g, Options{Seed: 7})
+		if got := hashLayout(pos); got != c.want {
+			t.Errorf("%s: layout checksum %#x, want %#x", c.name, got, c.want)
+		}
 	}
 }
 
@@ -263,6 +276,9 @@ func TestOptionErrors(t *testing.T) {
 		{K: math.NaN()},
 		{Theta: 2},
 		{Repulsion: -1},
+		{Attraction: -1},
+		{Attraction: 5},
+		{Attraction: math.NaN()},
 		{Coarsening: 7},
 		{Groups: []int32{1, 2}},
 		{RefineIterations: -1},

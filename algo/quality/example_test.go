@@ -38,3 +38,21 @@ func ExamplePairwiseCorrelation() {
 	// Output:
 	// 1.000
 }
+
+// Two groups of three vertices. Drawn as two blobs far apart, every
+// vertex's 2 nearest drawn neighbours are in its own group: share 1.
+// Drawn interleaved on a line (groups 0, 1, 0, 1, 0, 1), only the two end
+// vertices find one of their own among their 2 nearest: share (½ + ½)/6,
+// below the 0.4 that a random drawing scores on average.
+func ExampleGroupShare() {
+	groups := []int32{0, 0, 0, 1, 1, 1}
+	apart := []float64{0, 0, 1, 0, 0, 1, 100, 0, 101, 0, 100, 1}
+	interleaved := []float64{0, 0, 2, 0, 4, 0, 1, 0, 3, 0, 5, 0} // x = 0, 2, 4 and 1, 3, 5
+	fmt.Printf("apart %.3f\n", quality.GroupShare(apart, groups, 2, 0, 1))
+	fmt.Printf("interleaved %.3f\n", quality.GroupShare(interleaved, groups, 2, 0, 1))
+	fmt.Printf("chance %.3f\n", quality.ChanceGroupShare(groups))
+	// Output:
+	// apart 1.000
+	// interleaved 0.167
+	// chance 0.400
+}

@@ -17,11 +17,15 @@
 //   - NeighbourhoodPreservation: the mean Jaccard similarity between a
 //     vertex's graph neighbours and its nearest neighbours in the layout
 //     (as many as it has graph neighbours), found with a k-d tree.
+//   - GroupShare: the mean share of a vertex's k nearest vertices in the
+//     layout that are in its group (planted or detected communities),
+//     against ChanceGroupShare, what a random layout scores: whether a
+//     drawing keeps communities visible.
 //
 // Every measure that samples takes a seed; the same seed gives the same
 // value on every run. None of them is O(n²): the pair sample is capped at
 // MaxPairs, and the BFS and k-d tree measures cost O(sources·(n+m)) and
-// O(sample·deg·log n).
+// O(sample·deg·log n) (O(sample·k·log n) for GroupShare).
 //
 // A measure that is undefined (fewer than two vertices, no pairs, a
 // layout with all vertices at one point) returns NaN.

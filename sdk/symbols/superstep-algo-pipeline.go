@@ -15,6 +15,7 @@ import (
 func init() {
 	Symbols["superstep/algo/pipeline/pipeline"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"DefaultAttraction":       reflect.ValueOf(constant.MakeFromLiteral("1.5", token.FLOAT, 0)),
 		"DefaultLocalTolerance":   reflect.ValueOf(constant.MakeFromLiteral("0.2000000000000000000027105054312137610850186320021748542785644531", token.FLOAT, 0)),
 		"DefaultRefineIterations": reflect.ValueOf(constant.MakeFromLiteral("13", token.INT, 0)),
 		"Layout":                  reflect.ValueOf(pipeline.Layout),

@@ -15,6 +15,8 @@ import (
 func init() {
 	Symbols["superstep/algo/quality/quality"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"ChanceGroupShare":          reflect.ValueOf(quality.ChanceGroupShare),
+		"GroupShare":                reflect.ValueOf(quality.GroupShare),
 		"HopCorrelation":            reflect.ValueOf(quality.HopCorrelation),
 		"MaxPairs":                  reflect.ValueOf(constant.MakeFromLiteral("10000000", token.INT, 0)),
 		"NeighbourhoodPreservation": reflect.ValueOf(quality.NeighbourhoodPreservation),

@@ -10,8 +10,16 @@
 //	go run ./algo/layout/bench -runs 3         # three seeds, and the means
 //	go run ./algo/layout/bench -n 16000 -v     # smaller, with our progress per level
 //
+// Random geometric graphs (datasets.RandomGeometric: points uniform in the
+// unit square joined within a radius, by default the radius that gives a
+// mean degree of 10), a new graph per run (seed, seed+1, …):
+//
+//	go run ./algo/layout/bench -gen rgg -n 30000 -runs 3
+//	go run ./algo/layout/bench -gen rgg -n 30000 -radius 0.012
+//
 // It makes the planted-community graph (datasets.Planted, LFR-like: mean
 // degree 25, degrees up to 500, communities of 50 to 2,000, mixing 0.2),
+// or the random geometric graph,
 // writes it as a DOT file, runs `sfdp -Gstart=<seed> -Tplain` on it and
 // reads the positions, runs our SFDP on the graph in memory with the same
 // seed, and prints both wall-clock and CPU times, their ratio, each
@@ -20,8 +28,10 @@
 // layouts' pairwise distances (the thesis's correctness test). Graphviz's
 // time includes reading the DOT file and writing its output (-Tplain, the
 // smallest); the time of a bare read-and-write of the same file
-// (`gvpr -c 'N{}'`) is printed beside it for reference. -png draws both
-// layouts.
+// (`gvpr -c 'N{}'`) is printed beside it for reference. For a random
+// geometric graph it also prints the correlation of each layout's pairwise
+// distances with those of the points the graph was made from. -png draws
+// both layouts.
 //
 // Memory:
 //
@@ -38,6 +48,7 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -71,7 +82,8 @@ func main() {
 	runs := flag.Int("runs", 1, "layouts per program, with seeds seed, seed+1, …")
 	pngDir := flag.String("png", "", "directory to draw both layouts into (graphviz.png, superstep.png)")
 	verbose := flag.Bool("v", false, "print our SFDP's progress per level")
-	gen := flag.String("gen", "er", "-big: generator, er (Erdős–Rényi) or ba (Barabási–Albert, m = bigm/bign)")
+	gen := flag.String("gen", "", "generator: planted (default) or rgg (random geometric); with -big er (default) or ba (Barabási–Albert, m = bigm/bign)")
+	radius := flag.Float64("radius", 0, "-gen rgg: radius (0: √(10/(π·n)), a mean degree of about 10)")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	flag.Parse()
 	log.SetFlags(0)
@@ -87,19 +99,46 @@ func main() {
 	}
 
 	if *big {
+		if *gen == "" {
+			*gen = "er"
+		}
 		runBig(*bigN, *bigM, *gen, *seed, *workers, *sources, *sample, *verbose)
 		return
 	}
 
-	start := time.Now()
-	g, _, err := datasets.Planted(datasets.PlantedOptions{
-		N: *n, AvgDegree: *deg, MaxDegree: max(int(20**deg), 2), Mixing: *mixing,
-		MinCommunity: max(int(2**deg), 1), MaxCommunity: max(int(80**deg), 2), Seed: *seed,
-	})
-	if err != nil {
-		log.Fatal(err)
+	// makeGraph makes the graph of a run, and for a random geometric one
+	// the points it came from.
+	makeGraph := func(seed uint64) (*graph.Graph, []float64) {
+		start := time.Now()
+		var g *graph.Graph
+		var truth []float64
+		var err error
+		var what string
+		switch *gen {
+		case "", "planted":
+			what = "planted communities (LFR-like)"
+			g, _, err = datasets.Planted(datasets.PlantedOptions{
+				N: *n, AvgDegree: *deg, MaxDegree: max(int(20**deg), 2), Mixing: *mixing,
+				MinCommunity: max(int(2**deg), 1), MaxCommunity: max(int(80**deg), 2), Seed: seed,
+			})
+		case "rgg":
+			r := *radius
+			if r == 0 {
+				r = math.Sqrt(10 / (math.Pi * float64(*n)))
+			}
+			what = fmt.Sprintf("random geometric, radius %.5f, seed %d", r, seed)
+			g, err = datasets.RandomGeometric(*n, r, seed)
+			truth = datasets.RandomGeometricPoints(*n, seed)
+		default:
+			err = fmt.Errorf("unknown generator %q (planted or rgg)", *gen)
+		}
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("graph: %s, %v (mean degree %.2f), made in %v\n", what, g,
+			2*float64(g.NumEdges())/float64(g.NumVertices()), time.Since(start).Round(time.Millisecond))
+		return g, truth
 	}
-	fmt.Printf("graph: planted communities (LFR-like), %v, made in %v\n", g, time.Since(start).Round(time.Millisecond))
 
 	if *dir == "" {
 		d, err := os.MkdirTemp("", "sfdp-bench-")
@@ -110,32 +149,39 @@ func main() {
 		*dir = d
 	}
 	dot := filepath.Join(*dir, "graph.dot")
-	if err := writeDOT(g, dot); err != nil {
-		log.Fatal(err)
-	}
-
-	ioTime := time.Duration(0)
-	if path, err := exec.LookPath("gvpr"); err == nil {
-		start = time.Now()
-		c := exec.Command(path, "-c", "N{}", "-o", filepath.Join(*dir, "copy.dot"), dot)
-		if c.Run() == nil {
-			ioTime = time.Since(start)
-		}
-	}
+	var g *graph.Graph
+	var truth []float64
+	var ioTime time.Duration
 	w := *workers
 	if w == 0 {
 		w = runtime.GOMAXPROCS(0)
 	}
 
 	// Graphviz, then ours, in the same run on the same graph; with -runs,
-	// several times with different seeds (Graphviz's start=seed).
+	// several times with different seeds (Graphviz's start=seed), on one
+	// planted graph or on a random geometric graph per seed.
 	var gv, us []result
+	var ioTimes []time.Duration
 	for r := 0; r < *runs; r++ {
 		s := *seed + uint64(r)
+		if g == nil || *gen == "rgg" {
+			g, truth = makeGraph(s)
+			if err := writeDOT(g, dot); err != nil {
+				log.Fatal(err)
+			}
+			ioTime = 0
+			if path, err := exec.LookPath("gvpr"); err == nil {
+				start := time.Now()
+				c := exec.Command(path, "-c", "N{}", "-o", filepath.Join(*dir, "copy.dot"), dot)
+				if c.Run() == nil {
+					ioTime = time.Since(start)
+				}
+			}
+		}
 		plain := filepath.Join(*dir, fmt.Sprintf("graph%d.plain", s))
 		args := append(strings.Fields(*gvArgs), fmt.Sprintf("-Gstart=%d", s), "-Tplain", "-o", plain, dot)
 		fmt.Printf("\nrun %d: %s %s\n", r+1, *sfdp, strings.Join(args, " "))
-		start = time.Now()
+		start := time.Now()
 		cmd := exec.Command(*sfdp, args...)
 		cmd.Stderr = os.Stderr
 		if err := cmd.Run(); err != nil {
@@ -163,16 +209,22 @@ func main() {
 
 		cor := quality.PairwiseCorrelation(gvPos, ours, 0.1, 7)
 		measure := func(t, cpu time.Duration, p []float64) result {
-			return result{time: t, cpu: cpu,
+			res := result{time: t, cpu: cpu,
 				hop:    quality.HopCorrelation(g, p, *sources, 7),
 				stress: quality.Stress(g, p, *sources, 7),
 				np:     quality.NeighbourhoodPreservation(g, p, *sample, 7),
 				cor:    cor,
+				truth:  math.NaN(),
 			}
+			if truth != nil {
+				res.truth = quality.PairwiseCorrelation(truth, p, 0.1, 7)
+			}
+			return res
 		}
 		gv = append(gv, measure(gvTime, gvCPU, gvPos))
 		us = append(us, measure(ourTime, ourCPU, ours))
 		printTable(gv[r:], us[r:], ioTime, w)
+		ioTimes = append(ioTimes, ioTime)
 		if *pngDir != "" && r == 0 {
 			for name, p := range map[string][]float64{"graphviz": gvPos, "superstep": ours} {
 				if err := writePNG(g, p, filepath.Join(*pngDir, name+".png"), 900); err != nil {
@@ -182,8 +234,19 @@ func main() {
 		}
 	}
 	if *runs > 1 {
+		fmt.Printf("\nper run:\n%-4s %10s %10s %7s | %-15s | %-15s | %-15s\n", "run", "graphviz", "superstep", "speed-up",
+			"neighbourhood", "stress", "hop corr")
+		for r := range gv {
+			fmt.Printf("%-4d %10s %10s %6.1f× | %.4f  %.4f | %.4f  %.4f | %.4f  %.4f\n", r+1,
+				gv[r].time.Round(time.Millisecond), us[r].time.Round(time.Millisecond), gv[r].time.Seconds()/us[r].time.Seconds(),
+				gv[r].np, us[r].np, gv[r].stress, us[r].stress, gv[r].hop, us[r].hop)
+		}
+		var io time.Duration
+		for _, t := range ioTimes {
+			io += t
+		}
 		fmt.Printf("\nmean of %d runs:\n", *runs)
-		printTable(gv, us, ioTime, w)
+		printTable(gv, us, io/time.Duration(len(ioTimes)), w)
 	}
 }
 
@@ -192,6 +255,7 @@ func main() {
 type result struct {
 	time, cpu            time.Duration
 	hop, stress, np, cor float64
+	truth                float64 // correlation with the generating points (NaN: none)
 }
 
 // printTable prints the mean times and qualities of the runs.
@@ -205,6 +269,7 @@ func printTable(gv, us []result, ioTime time.Duration, workers int) {
 			m.stress += r.stress
 			m.np += r.np
 			m.cor += r.cor
+			m.truth += r.truth
 		}
 		k := float64(len(rs))
 		m.time = time.Duration(float64(m.time) / k)
@@ -213,6 +278,7 @@ func printTable(gv, us []result, ioTime time.Duration, workers int) {
 		m.stress /= k
 		m.np /= k
 		m.cor /= k
+		m.truth /= k
 		return m
 	}
 	a, b := mean(gv), mean(us)
@@ -226,6 +292,9 @@ func printTable(gv, us []result, ioTime time.Duration, workers int) {
 	fmt.Printf("%-26s %12.4f %12.4f\n", "hop correlation (higher)", a.hop, b.hop)
 	fmt.Printf("%-26s %12.4f %12.4f\n", "stress (lower)", a.stress, b.stress)
 	fmt.Printf("%-26s %12.4f %12.4f\n", "neighbourhood pres. (higher)", a.np, b.np)
+	if !math.IsNaN(a.truth) {
+		fmt.Printf("%-26s %12.4f %12.4f\n", "r with the points (higher)", a.truth, b.truth)
+	}
 	fmt.Printf("speed-up: %.1f× in wall-clock time (%.1f× in CPU time)", a.time.Seconds()/b.time.Seconds(), a.cpu.Seconds()/b.cpu.Seconds())
 	if ioTime > 0 {
 		fmt.Printf("; %.1f× without graphviz's DOT I/O", (a.time-ioTime).Seconds()/b.time.Seconds())
