@@ -74,7 +74,10 @@ benchmarks() {
   go test ./kernel -run '^$' -bench . -benchtime=200x 2>&1 | grep -v '^kernel:' &&
     go test ./algo/vertex -run '^$' -bench PageRankRatios -benchtime=3x &&
     go test ./kernel/session -run '^$' -bench CellVsCompiled -benchtime=2x &&
-    go test ./kernel/session -run '^$' -bench SoakSession -benchtime=1x
+    go test ./kernel/session -run '^$' -bench SoakSession -benchtime=1x &&
+    # Issue 11: SFDP against Graphviz sfdp on random geometric graphs, side
+    # by side in one run (printed, not asserted: the machine is shared).
+    go run ./algo/layout/bench -gen rgg -n 30000 -runs 3
 }
 
 step "gofmt" gofmt_clean
