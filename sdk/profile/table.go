@@ -40,13 +40,13 @@ import (
 	"math"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/apache/arrow/go/v15/arrow"
 	"github.com/apache/arrow/go/v15/arrow/array"
 	"github.com/apache/arrow/go/v15/arrow/memory"
 
+	"superstep/sdk/table"
 	"superstep/topology/cluster"
 )
 
@@ -109,12 +109,6 @@ func (p *Profile) meta(table string, extra ...string) *arrow.Metadata {
 	return &md
 }
 
-func table(b *array.RecordBuilder) arrow.Table {
-	rec := b.NewRecord()
-	defer rec.Release()
-	return array.NewTableFromRecords(rec.Schema(), []arrow.Record{rec})
-}
-
 // WorkerTable is the workers table: one row per superstep and worker. The
 // caller releases it. mem may be nil (the default allocator). It panics if
 // the profile does not Validate, like the other table methods.
@@ -153,7 +147,7 @@ func (p *Profile) WorkerTable(mem memory.Allocator) arrow.Table {
 			pr.Append(st.Processed)
 		}
 	}
-	return table(b)
+	return table.FromBuilder(b)
 }
 
 // PairTable is the pairs table: per superstep every ordered pair of workers
@@ -192,7 +186,7 @@ func (p *Profile) PairTable(mem memory.Allocator) arrow.Table {
 			in.Append(src == dst)
 		}
 	}
-	return table(b)
+	return table.FromBuilder(b)
 }
 
 // ClusterTable is the cluster table: one row per worker with its host,
@@ -225,7 +219,7 @@ func (p *Profile) ClusterTable(mem memory.Allocator) arrow.Table {
 		b.Field(5).(*array.Int32Builder).Append(int32(w.Host))
 		b.Field(6).(*array.Int32Builder).Append(int32(h.Rack))
 	}
-	return table(b)
+	return table.FromBuilder(b)
 }
 
 // jsonHost is a host in the cluster table's metadata: [name, rack].
@@ -329,12 +323,12 @@ func fromClusterTable(t arrow.Table) (*Profile, error) {
 	if err := p.checkMeta(md, "cluster"); err != nil {
 		return nil, err
 	}
-	cols, err := readColumns(t, clusterFields)
+	cols, err := table.Read(t, clusterFields)
 	if err != nil {
 		return nil, err
 	}
-	worker, wname, hname, rname := cols[0].i, cols[1].s, cols[2].s, cols[3].s
-	vertices, hidx, ridx := cols[4].i, cols[5].i, cols[6].i
+	worker, wname, hname, rname := cols[0].Ints, cols[1].Strings, cols[2].Strings, cols[3].Strings
+	vertices, hidx, ridx := cols[4].Ints, cols[5].Ints, cols[6].Ints
 	n := len(worker)
 	if n == 0 {
 		return nil, errors.New("no rows: a cluster has at least one worker")
@@ -452,12 +446,12 @@ func checkSuperstep(v int64, r int) error {
 }
 
 func (p *Profile) fromWorkerTable(t arrow.Table) error {
-	cols, err := readColumns(t, workerFields)
+	cols, err := table.Read(t, workerFields)
 	if err != nil {
 		return err
 	}
-	ss, wk, wn, hn, rn := cols[0].i, cols[1].i, cols[2].s, cols[3].s, cols[4].s
-	cs, ws, ms, ac, pr := cols[5].f, cols[6].f, cols[7].f, cols[8].i, cols[9].i
+	ss, wk, wn, hn, rn := cols[0].Ints, cols[1].Ints, cols[2].Strings, cols[3].Strings, cols[4].Strings
+	cs, ws, ms, ac, pr := cols[5].Floats, cols[6].Floats, cols[7].Floats, cols[8].Ints, cols[9].Ints
 	c := p.Cluster
 	w := c.NumWorkers()
 	steps := map[int64]*Step{}
@@ -520,12 +514,12 @@ func (p *Profile) fromWorkerTable(t arrow.Table) error {
 }
 
 func (p *Profile) fromPairTable(t arrow.Table) error {
-	cols, err := readColumns(t, pairFields)
+	cols, err := table.Read(t, pairFields)
 	if err != nil {
 		return err
 	}
-	ss, src, dst, sn, dn := cols[0].i, cols[1].i, cols[2].i, cols[3].s, cols[4].s
-	mg, by, in := cols[5].i, cols[6].i, cols[7].b
+	ss, src, dst, sn, dn := cols[0].Ints, cols[1].Ints, cols[2].Ints, cols[3].Strings, cols[4].Strings
+	mg, by, in := cols[5].Ints, cols[6].Ints, cols[7].Bools
 	w := p.NumWorkers()
 	index := make(map[int64]int, len(p.Steps))
 	for i, s := range p.Steps {
@@ -581,203 +575,4 @@ func secondsToDuration(s float64) (time.Duration, error) {
 		return 0, fmt.Errorf("%g seconds does not fit a duration", s)
 	}
 	return time.Duration(ns), nil
-}
-
-// column is one column read into Go values: i for integers, f for floats,
-// s for strings, b for booleans.
-type column struct {
-	i []int64
-	f []float64
-	s []string
-	b []bool
-}
-
-// readColumns reads the columns named by fields, in that order; the
-// fields' types say which kind of Go value each one becomes.
-func readColumns(t arrow.Table, fields []arrow.Field) ([]column, error) {
-	sc := t.Schema()
-	out := make([]column, len(fields))
-	var missing []string
-	for k, f := range fields {
-		idx := sc.FieldIndices(f.Name)
-		switch len(idx) {
-		case 0:
-			missing = append(missing, f.Name)
-			continue
-		case 1:
-		default:
-			return nil, fmt.Errorf("column %s appears %d times", f.Name, len(idx))
-		}
-		col := t.Column(idx[0])
-		var err error
-		switch f.Type.ID() {
-		case arrow.INT32, arrow.INT64:
-			out[k].i, err = intColumn(col)
-		case arrow.FLOAT64:
-			out[k].f, err = floatColumn(col)
-		case arrow.STRING:
-			out[k].s, err = stringColumn(col)
-		case arrow.BOOL:
-			out[k].b, err = boolColumn(col)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("column %s: %w", f.Name, err)
-		}
-	}
-	if len(missing) > 0 {
-		var have []string
-		for _, f := range sc.Fields() {
-			have = append(have, f.Name)
-		}
-		s := ""
-		if len(missing) > 1 {
-			s = "s"
-		}
-		return nil, fmt.Errorf("no column%s %s (the table has %s)", s, strings.Join(missing, ", "), strings.Join(have, ", "))
-	}
-	return out, nil
-}
-
-func nullError(row int) error { return fmt.Errorf("row %d: null", row) }
-
-func intColumn(col *arrow.Column) ([]int64, error) {
-	out := make([]int64, 0, col.Len())
-	for _, ch := range col.Data().Chunks() {
-		var err error
-		if out, err = appendInts(out, ch); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-// appendInts appends the values of an integer array; row numbers in
-// errors continue from len(out).
-func appendInts(out []int64, ch arrow.Array) ([]int64, error) {
-	base := len(out)
-	if ch.NullN() > 0 {
-		for j := 0; j < ch.Len(); j++ {
-			if ch.IsNull(j) {
-				return nil, nullError(base + j)
-			}
-		}
-	}
-	switch a := ch.(type) {
-	case *array.Int8:
-		for _, v := range a.Int8Values() {
-			out = append(out, int64(v))
-		}
-	case *array.Int16:
-		for _, v := range a.Int16Values() {
-			out = append(out, int64(v))
-		}
-	case *array.Int32:
-		for _, v := range a.Int32Values() {
-			out = append(out, int64(v))
-		}
-	case *array.Int64:
-		out = append(out, a.Int64Values()...)
-	case *array.Uint8:
-		for _, v := range a.Uint8Values() {
-			out = append(out, int64(v))
-		}
-	case *array.Uint16:
-		for _, v := range a.Uint16Values() {
-			out = append(out, int64(v))
-		}
-	case *array.Uint32:
-		for _, v := range a.Uint32Values() {
-			out = append(out, int64(v))
-		}
-	case *array.Uint64:
-		for j, v := range a.Uint64Values() {
-			if v > math.MaxInt64 {
-				return nil, fmt.Errorf("row %d: %d is too large", base+j, v)
-			}
-			out = append(out, int64(v))
-		}
-	default:
-		return nil, fmt.Errorf("type %s, want an integer type", ch.DataType())
-	}
-	return out, nil
-}
-
-func floatColumn(col *arrow.Column) ([]float64, error) {
-	out := make([]float64, 0, col.Len())
-	for _, ch := range col.Data().Chunks() {
-		base := len(out)
-		if ch.NullN() > 0 {
-			for j := 0; j < ch.Len(); j++ {
-				if ch.IsNull(j) {
-					return nil, nullError(base + j)
-				}
-			}
-		}
-		switch a := ch.(type) {
-		case *array.Float64:
-			out = append(out, a.Float64Values()...)
-		case *array.Float32:
-			for _, v := range a.Float32Values() {
-				out = append(out, float64(v))
-			}
-		default:
-			// Whole seconds in an integer column are fine too.
-			if !arrow.IsInteger(ch.DataType().ID()) {
-				return nil, fmt.Errorf("type %s, want a floating-point type", ch.DataType())
-			}
-			ints, err := appendInts(make([]int64, base, base+ch.Len()), ch)
-			if err != nil {
-				return nil, err
-			}
-			for _, v := range ints[base:] {
-				out = append(out, float64(v))
-			}
-		}
-	}
-	return out, nil
-}
-
-func stringColumn(col *arrow.Column) ([]string, error) {
-	out := make([]string, 0, col.Len())
-	for _, ch := range col.Data().Chunks() {
-		base := len(out)
-		if ch.NullN() > 0 {
-			for j := 0; j < ch.Len(); j++ {
-				if ch.IsNull(j) {
-					return nil, nullError(base + j)
-				}
-			}
-		}
-		switch a := ch.(type) {
-		case *array.String:
-			for j := 0; j < a.Len(); j++ {
-				out = append(out, a.Value(j))
-			}
-		case *array.LargeString:
-			for j := 0; j < a.Len(); j++ {
-				out = append(out, a.Value(j))
-			}
-		default:
-			return nil, fmt.Errorf("type %s, want a string type", ch.DataType())
-		}
-	}
-	return out, nil
-}
-
-func boolColumn(col *arrow.Column) ([]bool, error) {
-	out := make([]bool, 0, col.Len())
-	for _, ch := range col.Data().Chunks() {
-		base := len(out)
-		a, ok := ch.(*array.Boolean)
-		if !ok {
-			return nil, fmt.Errorf("type %s, want bool", ch.DataType())
-		}
-		for j := 0; j < a.Len(); j++ {
-			if a.IsNull(j) {
-				return nil, nullError(base + j)
-			}
-			out = append(out, a.Value(j))
-		}
-	}
-	return out, nil
 }

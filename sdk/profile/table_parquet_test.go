@@ -13,6 +13,8 @@ import (
 	"github.com/apache/arrow/go/v15/arrow/array"
 	"github.com/apache/arrow/go/v15/arrow/memory"
 	"github.com/apache/arrow/go/v15/parquet/file"
+
+	"superstep/sdk/table"
 )
 
 func TestParquetRoundTrip(t *testing.T) {
@@ -83,7 +85,7 @@ func TestParquetMetadataAndTypes(t *testing.T) {
 // writeTable writes t as dir/name with the package's writer.
 func writeTable(t *testing.T, dir, name string, tbl arrow.Table) {
 	t.Helper()
-	must(t, writeParquet(filepath.Join(dir, name), tbl))
+	must(t, table.WriteParquet(filepath.Join(dir, name), tbl))
 	tbl.Release()
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow/go/v15/arrow/array"
 	"github.com/apache/arrow/go/v15/arrow/memory"
 
+	"superstep/sdk/table"
 	"superstep/topology/cluster"
 )
 
@@ -87,19 +88,19 @@ func TestTablesRoundTrip(t *testing.T) {
 func TestTableSums(t *testing.T) {
 	p := fixtureProfile()
 	w, pr, _ := tables(t, p)
-	cols, err := readColumns(pr, pairFields)
+	cols, err := table.Read(pr, pairFields)
 	must(t, err)
 	var msgs, bytes int64
-	for r := range cols[0].i {
-		msgs += cols[5].i[r]
-		bytes += cols[6].i[r]
+	for r := range cols[0].Ints {
+		msgs += cols[5].Ints[r]
+		bytes += cols[6].Ints[r]
 	}
-	wc, err := readColumns(w, workerFields)
+	wc, err := table.Read(w, workerFields)
 	must(t, err)
 	slowest := map[int64]time.Duration{}
-	for r, ss := range wc[0].i {
-		c, _ := secondsToDuration(wc[5].f[r])
-		m, _ := secondsToDuration(wc[7].f[r])
+	for r, ss := range wc[0].Ints {
+		c, _ := secondsToDuration(wc[5].Floats[r])
+		m, _ := secondsToDuration(wc[7].Floats[r])
 		slowest[ss] = max(slowest[ss], c+m)
 	}
 	var total time.Duration
