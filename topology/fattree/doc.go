@@ -4,7 +4,7 @@
 // grouped with them into pods, and core switches (L3) grouped into bundles
 // (director-class switches) that join the pods.
 //
-// The package answers three questions about such a fabric:
+// The package answers these questions about such a fabric:
 //
 //   - what it is made of: a Spec (counts per level, parallel cables) and the
 //     Fabric that Build makes from it, with every node, switch, port and
@@ -17,7 +17,20 @@
 //   - how loaded every link is: AllToAllLoads counts, for all ordered pairs
 //     of a set of nodes, the routes crossing every directed link, and the
 //     histogram of route lengths, walking one destination tree per
-//     destination rather than one route per pair.
+//     destination rather than one route per pair;
+//   - what jobs do to it: communication patterns over a job's ranks
+//     (Pattern: AllToAll, Ring, Shift, Stencil3D, Transpose, Gather,
+//     Scatter, Permutation), jobs (Job) and their placement (Place:
+//     Contiguous, Fragmented, PodBased, Stride), and JobLoads, the bytes
+//     per second of every job on every link, by destination tree too;
+//   - how to judge those loads: per-kind statistics, hotspots, dark links,
+//     links shared by jobs and each job's bottleneck inflation (Traffic's
+//     methods);
+//   - who is where: a node set's footprint (Footprint, Footprints), the
+//     destinations a link reaches (Reach, Combine) and the jobs and pairs
+//     on a link (WhoUses);
+//   - what a smarter routing would change: balanced minimal routings
+//     (SSSP, and JobAware, which balances the routes inside jobs only).
 //
 // Numbering. Node d is node NodesPerL1·(L1PerPod·pod + l1) + slot, the
 // order TreeScope uses: pod by pod, L1 by L1, port by port. Switches are
