@@ -3,7 +3,10 @@
 // placed on, and a network model that turns the bytes sent between two
 // workers into time by their distance. Package fattree models fat-tree
 // fabrics: their nodes, switches, ports and links, destination-based
-// routing (D-mod-k) and the loads a traffic pattern puts on every link.
-// Tori, job placement and readers for real network data, which the design
-// plans, do not exist yet.
+// routing (D-mod-k, SSSP, job-aware, tables), job placement, the loads a
+// traffic pattern puts on every link, and metrics and queries over them.
+// Package slurm reads the job logs that say which nodes a job ran on and
+// when. Tori and readers for InfiniBand's own files, which the design
+// plans, do not exist yet. Nothing here imports display or algo: package
+// sdk joins the models to the views.
 package topology
