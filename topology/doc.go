@@ -5,8 +5,10 @@
 // fabrics: their nodes, switches, ports and links, destination-based
 // routing (D-mod-k, SSSP, job-aware, tables), job placement, the loads a
 // traffic pattern puts on every link, and metrics and queries over them.
-// Package slurm reads the job logs that say which nodes a job ran on and
-// when. Tori and readers for InfiniBand's own files, which the design
-// plans, do not exist yet. Nothing here imports display or algo: package
+// Package infiniband reads what real InfiniBand fabrics report
+// (ibnetdiscover's topology) and writes ibsim net files; fattree.Infer
+// turns a discovered topology into a fabric model. Package slurm reads the
+// job logs that say which nodes a job ran on and when. Tori, port counters
+// and routing-table dumps, which the design plans, do not exist yet. Nothing here imports display or algo: package
 // sdk joins the models to the views.
 package topology

@@ -8,7 +8,10 @@
 //
 //   - what it is made of: a Spec (counts per level, parallel cables) and the
 //     Fabric that Build makes from it, with every node, switch, port and
-//     directed link numbered in a documented, stable order;
+//     directed link numbered in a documented, stable order; or the Fabric
+//     that Infer finds in a discovered topology (levels by breadth-first
+//     search from the hosts, pods and bundles as connected components, never
+//     by names), with warnings for what is missing from the regular pattern;
 //   - how traffic goes: destination-based routing as InfiniBand switches do
 //     it with linear forwarding tables (a Routing gives, for a switch and a
 //     destination node, the output port), D-mod-k routing (DModK, computed,

@@ -1,0 +1,81 @@
+package infiniband
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// ParseError is the one error type of the readers: the file (the name the
+// caller gave), the 1-based line, the 1-based byte column at which the bad
+// field starts, and what was expected there and what was found. Line is 0
+// when the error concerns the file as a whole (no device at all, an I/O
+// error before the first line); Col is 0 when it concerns a line as a
+// whole.
+type ParseError struct {
+	File string
+	Line int
+	Col  int
+	Msg  string
+	err  error // the underlying I/O error, if any
+}
+
+// Error returns "file:line:col: msg", leaving out a zero line or column.
+func (e *ParseError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		b.WriteString(":" + strconv.Itoa(e.Line))
+		if e.Col > 0 {
+			b.WriteString(":" + strconv.Itoa(e.Col))
+		}
+	}
+	b.WriteString(": " + e.Msg)
+	return b.String()
+}
+
+// Unwrap returns the I/O error that stopped reading, if that was the cause.
+func (e *ParseError) Unwrap() error { return e.err }
+
+// Warning reports input that was read but is incomplete or was left out:
+// a router (a fat-tree has none), a device that cables point to but that
+// the file does not describe, a cable that only one of its ends lists.
+type Warning struct {
+	File string // the file name the caller gave
+	Line int    // the 1-based line, 0 for the file as a whole
+	Msg  string
+}
+
+// String returns "file:line: msg" (or "file: msg").
+func (w Warning) String() string {
+	if w.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Msg)
+	}
+	return fmt.Sprintf("%s: %s", w.File, w.Msg)
+}
+
+// found describes what is at byte i of s for a message: the quoted field
+// that starts there, shortened when long, or "the end of the line".
+func found(s string, i int) string {
+	if i >= len(s) {
+		return "the end of the line"
+	}
+	j := i
+	for j < len(s) && s[j] != ' ' && s[j] != '\t' {
+		j++
+	}
+	if j == i {
+		j = i + 1
+	}
+	f := s[i:j]
+	const max = 40
+	if len(f) > max {
+		cut := max
+		for cut > 0 && !utf8.RuneStart(f[cut]) {
+			cut--
+		}
+		return strconv.Quote(f[:cut]) + "…"
+	}
+	return strconv.Quote(f)
+}
