@@ -50,5 +50,11 @@
 // What the package refuses to know: it draws nothing (the fat-tree matrices
 // live in package display, which knows no fat-tree), runs no vertex program
 // and is not the notebook facade (package sdk ties fabrics to their views).
-// It uses the standard library and the module's internal worker pool only.
+// It uses the standard library, the module's internal worker pool, and
+// Apache Arrow with superstep/sdk/table for its tables: port counters
+// (CountersTable: per interval and directed link, deltas of bytes,
+// packets, xmit_wait and errors, with Deltas turning cumulative snapshots
+// into them, resets and saturated 32-bit counters flagged), the links
+// (LinksTable), and Simulate, which writes the counters a set of jobs would
+// produce.
 package fattree

@@ -1,0 +1,187 @@
+package fattree
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"time"
+)
+
+// Snapshot is what the port counters of a fabric read at one moment:
+// cumulative values since the counters were last cleared, already mapped
+// to directed links (SwitchPort, NodePort). A directed link is seen by
+// both ends of its cable (the source's transmit counters, the
+// destination's receive counters); a snapshot lists each link once, from
+// the end the caller trusts.
+type Snapshot struct {
+	Time  time.Time
+	Where string // where it was read, such as "perfquery.txt:12"; may be ""
+	Links []LinkCounters
+}
+
+// LinkCounters is the cumulative counters of one directed link in a
+// Snapshot. Bytes are bytes (InfiniBand's PortXmitData/PortRcvData count
+// 4-byte words: multiply by 4 before). Bits is the counters' width, 32 or
+// 64 (0 means 64); a 32-bit counter stops at 2^32−1 (InfiniBand counters
+// saturate rather than wrap).
+type LinkCounters struct {
+	Link                             int
+	Bytes, Packets, XmitWait, Errors uint64
+	Bits                             int
+	Where                            string // file:line of this value; "" for the snapshot's Where
+}
+
+// Deltas turns cumulative snapshots, in increasing time, into counters
+// rows: the first snapshot of a link is its baseline, so N snapshots give
+// N−1 intervals, each row at the end of its interval, rows ordered by
+// time and link. A link missing from a snapshot gets no row for the
+// intervals that end there, and its next value is compared with its last
+// one.
+//
+// A counter that decreased was reset (cleared by an operator or a
+// reboot): its delta is its new value, and a warning names the link, the
+// time and where the value was read. A 32-bit counter at 2^32−1 is
+// saturated: the row's Saturated is set and its values are lower bounds
+// (a warning too).
+//
+// It fails when the snapshots are not in strictly increasing time, when a
+// snapshot lists a link twice or a negative link, when Bits is neither 0,
+// 32 nor 64, when a 32-bit counter exceeds 2^32−1, or when a delta
+// exceeds the int64 range.
+func Deltas(snaps []Snapshot) ([]CounterRow, []Warning, error) {
+	prev := map[int][4]uint64{}
+	var (
+		rows  []CounterRow
+		warns []Warning
+	)
+	names := [4]string{"bytes", "packets", "xmit_wait", "errors"}
+	for si, s := range snaps {
+		if si > 0 && !s.Time.After(snaps[si-1].Time) {
+			return nil, nil, fmt.Errorf("fattree: snapshot %d%s at %s is not after snapshot %d at %s",
+				si, where(s.Where), s.Time.UTC().Format(time.RFC3339), si-1, snaps[si-1].Time.UTC().Format(time.RFC3339))
+		}
+		seen := make(map[int]bool, len(s.Links))
+		first := len(rows)
+		for _, lc := range s.Links {
+			w := lc.Where
+			if w == "" {
+				w = s.Where
+			}
+			if lc.Link < 0 {
+				return nil, nil, fmt.Errorf("fattree: snapshot %d%s: link %d, want an id ≥ 0", si, where(w), lc.Link)
+			}
+			if seen[lc.Link] {
+				return nil, nil, fmt.Errorf("fattree: snapshot %d%s lists link %d twice", si, where(w), lc.Link)
+			}
+			seen[lc.Link] = true
+			v := [4]uint64{lc.Bytes, lc.Packets, lc.XmitWait, lc.Errors}
+			sat := false
+			switch lc.Bits {
+			case 0, 64:
+			case 32:
+				for k, x := range v {
+					if x > math.MaxUint32 {
+						return nil, nil, fmt.Errorf("fattree: snapshot %d%s: link %d: 32-bit counter %s = %d exceeds 2^32−1", si, where(w), lc.Link, names[k], x)
+					}
+					if x == math.MaxUint32 {
+						sat = true
+					}
+				}
+			default:
+				return nil, nil, fmt.Errorf("fattree: snapshot %d%s: link %d: counters of %d bits, want 32 or 64", si, where(w), lc.Link, lc.Bits)
+			}
+			p, ok := prev[lc.Link]
+			prev[lc.Link] = v
+			if !ok {
+				continue
+			}
+			var d [4]int64
+			for k := range v {
+				delta := v[k] - p[k]
+				if v[k] < p[k] {
+					delta = v[k]
+					warns = append(warns, Warning{Msg: fmt.Sprintf("link %d at %s%s: %s went from %d to %d: a reset, counted from 0",
+						lc.Link, s.Time.UTC().Format(time.RFC3339), where(w), names[k], p[k], v[k])})
+				}
+				if delta > math.MaxInt64 {
+					return nil, nil, fmt.Errorf("fattree: snapshot %d%s: link %d: %s delta %d exceeds the int64 range", si, where(w), lc.Link, names[k], delta)
+				}
+				d[k] = int64(delta)
+			}
+			if sat {
+				warns = append(warns, Warning{Msg: fmt.Sprintf("link %d at %s%s: a 32-bit counter is saturated at 2^32−1: the interval's values are lower bounds",
+					lc.Link, s.Time.UTC().Format(time.RFC3339), where(w))})
+			}
+			rows = append(rows, CounterRow{Time: s.Time, Link: lc.Link, Bytes: d[0], Packets: d[1], XmitWait: d[2], Errors: d[3], Saturated: sat})
+		}
+		iv := rows[first:]
+		sort.Slice(iv, func(a, b int) bool { return iv[a].Link < iv[b].Link })
+	}
+	return rows, warns, nil
+}
+
+func where(w string) string {
+	if w == "" {
+		return ""
+	}
+	return " (" + w + ")"
+}
+
+// Direction says which directed link a port's receive and transmit
+// counters belong to.
+type Direction uint8
+
+const (
+	// PortDirection is the physical one: a port's receive counter counts
+	// what came in over the link peer→owner, its transmit counter what
+	// went out over owner→peer.
+	PortDirection Direction = iota
+	// TreeScopeDirection reproduces TreeScope v1.0's reversed drawing:
+	// receive counted on owner→peer, transmit on peer→owner. Use it only
+	// to compare with pictures made by that tool.
+	TreeScopeDirection
+)
+
+// String is "port" or "treescope".
+func (d Direction) String() string {
+	switch d {
+	case PortDirection:
+		return "port"
+	case TreeScopeDirection:
+		return "treescope"
+	}
+	return fmt.Sprintf("Direction(%d)", uint8(d))
+}
+
+// SwitchPort is the directed links that the receive and transmit counters
+// of port p (from 1) of switch sw belong to, under direction d. It fails
+// when f has no switch sw, the switch no port p, or d is unknown.
+func SwitchPort(f *Fabric, sw, p int, d Direction) (rx, tx int, err error) {
+	if sw < 0 || sw >= len(f.Switches) {
+		return 0, 0, fmt.Errorf("fattree: no switch %d (the fabric has %d)", sw, len(f.Switches))
+	}
+	s := &f.Switches[sw]
+	if p < 1 || p > len(s.Ports) {
+		return 0, 0, fmt.Errorf("fattree: %s has no port %d (ports 1..%d)", s.Name, p, len(s.Ports))
+	}
+	return orient(s.Ports[p-1].In, s.Ports[p-1].Out, d)
+}
+
+// NodePort is the directed links that the receive and transmit counters
+// of node n's port (its only one, port 1) belong to, under direction d.
+func NodePort(f *Fabric, n int, d Direction) (rx, tx int, err error) {
+	if n < 0 || n >= len(f.Nodes) {
+		return 0, 0, fmt.Errorf("fattree: no node %d (the fabric has %d)", n, len(f.Nodes))
+	}
+	return orient(f.Nodes[n].Down, f.Nodes[n].Up, d)
+}
+
+func orient(in, out int, d Direction) (rx, tx int, err error) {
+	switch d {
+	case PortDirection:
+		return in, out, nil
+	case TreeScopeDirection:
+		return out, in, nil
+	}
+	return 0, 0, fmt.Errorf("fattree: unknown direction %v", d)
+}
