@@ -182,42 +182,22 @@ func nodeSet(f *Fabric, nodes []int) ([]int, error) {
 }
 
 // treeWalk is one worker's state for AllToAllLoads: its share of the
-// loads and hop counts, and scratch per switch for one destination tree.
+// loads and hop counts, and the tree of one destination at a time.
 type treeWalk struct {
-	f       *Fabric
-	r       Routing
+	destTree
 	weight  []int64 // sources under each L1
 	sources []int   // the L1 with sources
-
-	loads []int64 // per link
-	hops  []int64 // per route length in switches
-
-	walk  int     // number of the current walk, increasing over all destinations
-	mark  []int   // per switch: the walk that last visited it
-	next  []int32 // per switch: the link it forwards the destination's traffic on
-	depth []int32 // per switch: switches from it to the destination, itself included
-	count []int64 // per switch: sources whose route passes through it
-	order []int32 // switches of the tree, each after the switches it forwards to
-	path  []int32 // the switches of the current walk
+	hops    []int64 // per route length in switches
 }
 
 func newTreeWalk(f *Fabric, r Routing, weight []int64, sources []int) *treeWalk {
-	ns := len(f.Switches)
-	return &treeWalk{
-		f: f, r: r, weight: weight, sources: sources,
-		loads: make([]int64, len(f.Links)),
-		mark:  make([]int, ns), next: make([]int32, ns),
-		depth: make([]int32, ns), count: make([]int64, ns),
-		order: make([]int32, 0, ns), path: make([]int32, 0, ns),
-	}
+	return &treeWalk{destTree: newDestTree(f, r), weight: weight, sources: sources}
 }
 
 // destination adds the routes from every source to d.
 func (t *treeWalk) destination(d int) error {
-	f := t.f
-	home := f.Nodes[d].Switch
-	first := t.walk + 1 // a switch is in d's tree iff its mark ≥ first
-	t.order = t.order[:0]
+	home := t.f.Nodes[d].Switch
+	t.begin()
 	for _, s := range t.sources {
 		own := t.weight[s]
 		if s == home {
@@ -226,59 +206,17 @@ func (t *treeWalk) destination(d int) error {
 		if own == 0 {
 			continue
 		}
-		// Walk from s until a switch of the tree or d.
-		t.walk++
-		path := t.path[:0]
-		sw := s
-		var depth int32
-		for {
-			if t.mark[sw] >= first {
-				if t.mark[sw] == t.walk {
-					path = append(path, int32(sw))
-					return fmt.Errorf("routes to node %d loop: %s", d, f.switchNames(int32s(path)))
-				}
-				depth = t.depth[sw]
-				break
-			}
-			t.mark[sw] = t.walk
-			t.count[sw] = 0
-			id, err := f.next(t.r, sw, d)
-			if err != nil {
-				return err
-			}
-			t.next[sw] = int32(id)
-			path = append(path, int32(sw))
-			if f.Links[id].Kind == Down10 {
-				break
-			}
-			sw = int(f.linkTo[id])
+		depth, err := t.join(s, d, own)
+		if err != nil {
+			return err
 		}
-		for i := len(path) - 1; i >= 0; i-- {
-			depth++
-			t.depth[path[i]] = depth
-			t.order = append(t.order, path[i])
-		}
-		t.path = path
-		t.count[s] += own
-		h := int(t.depth[s])
+		h := int(depth)
 		for len(t.hops) <= h {
 			t.hops = append(t.hops, 0)
 		}
 		t.hops[h] += own
 	}
-	// Push the counts from the leaves of the tree to d.
-	for i := len(t.order) - 1; i >= 0; i-- {
-		sw := t.order[i]
-		c := t.count[sw]
-		if c == 0 {
-			continue
-		}
-		id := t.next[sw]
-		t.loads[id] += c
-		if f.Links[id].Kind != Down10 {
-			t.count[f.linkTo[id]] += c
-		}
-	}
+	t.push()
 	return nil
 }
 

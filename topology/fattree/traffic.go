@@ -154,20 +154,10 @@ func jobRoutes(ctx context.Context, f *Fabric, r Routing, j *Job, walks *[]*pair
 }
 
 // pairWalk is one worker's state for JobLoads: its share of the route
-// counts and scratch per switch for one destination tree, as treeWalk but
-// with the sources given per destination.
+// counts and the tree of one destination at a time, as treeWalk but with
+// the sources given per destination.
 type pairWalk struct {
-	f *Fabric
-	r Routing
-
-	loads []int64 // per link
-
-	walk  int     // number of the current walk, increasing over all destinations
-	mark  []int   // per switch: the walk that last visited it
-	next  []int32 // per switch: the link it forwards the destination's traffic on
-	count []int64 // per switch: sources whose route passes through it
-	order []int32 // switches of the tree, each after the switches it forwards to
-	path  []int32 // the switches of the current walk
+	destTree
 	l1w   []int64 // per L1: sources of the current destination under it
 	l1s   []int   // the L1 with sources
 	ranks []int   // scratch for the caller: source ranks
@@ -175,14 +165,7 @@ type pairWalk struct {
 }
 
 func newPairWalk(f *Fabric, r Routing) *pairWalk {
-	ns := len(f.Switches)
-	return &pairWalk{
-		f: f, r: r,
-		loads: make([]int64, len(f.Links)),
-		mark:  make([]int, ns), next: make([]int32, ns), count: make([]int64, ns),
-		order: make([]int32, 0, ns), path: make([]int32, 0, ns),
-		l1w: make([]int64, f.Spec.Switches(1)),
-	}
+	return &pairWalk{destTree: newDestTree(f, r), l1w: make([]int64, f.Spec.Switches(1))}
 }
 
 // destination adds the routes from every node of sources (none of them d;
@@ -204,55 +187,19 @@ func (t *pairWalk) destination(d int, sources []int) error {
 // t.l1w (the L1 listed in t.l1s), from their L1 on (the sources' up links
 // are the caller's), and clears t.l1w and t.l1s.
 func (t *pairWalk) tree(d int) error {
-	f := t.f
-	first := t.walk + 1 // a switch is in d's tree iff its mark ≥ first
-	t.order = t.order[:0]
+	t.begin()
 	l1s := t.l1s
 	t.l1s = t.l1s[:0]
 	for _, s := range l1s {
 		own := t.l1w[s]
 		t.l1w[s] = 0
-		t.walk++
-		path := t.path[:0]
-		sw := s
-		for {
-			if t.mark[sw] >= first {
-				if t.mark[sw] == t.walk {
-					path = append(path, int32(sw))
-					return fmt.Errorf("routes to node %d loop: %s", d, f.switchNames(int32s(path)))
-				}
-				break
+		if _, err := t.join(s, d, own); err != nil {
+			for _, rest := range l1s {
+				t.l1w[rest] = 0
 			}
-			t.mark[sw] = t.walk
-			t.count[sw] = 0
-			id, err := f.next(t.r, sw, d)
-			if err != nil {
-				return err
-			}
-			t.next[sw] = int32(id)
-			path = append(path, int32(sw))
-			if f.Links[id].Kind == Down10 {
-				break
-			}
-			sw = int(f.linkTo[id])
-		}
-		for i := len(path) - 1; i >= 0; i-- {
-			t.order = append(t.order, path[i])
-		}
-		t.path = path
-		t.count[s] += own
-	}
-	for i := len(t.order) - 1; i >= 0; i-- {
-		sw := t.order[i]
-		c := t.count[sw]
-		if c == 0 {
-			continue
-		}
-		id := t.next[sw]
-		t.loads[id] += c
-		if f.Links[id].Kind != Down10 {
-			t.count[f.linkTo[id]] += c
+			return err
 		}
 	}
+	t.push()
 	return nil
 }
