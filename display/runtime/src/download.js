@@ -9,24 +9,26 @@
 import { NS, PICTURE_STYLE, html } from './util.js';
 
 const SCALE = 2;
+const GUTTER = 26; // px right of the view for the button
 
 /** Adds the menu to root; made is what the view returned. */
 export function downloadMenu(root, kind, made) {
-  // The button sits at the view's top right: the display is as wide as
-  // the view, not the notebook.
+  // The button sits in a gutter right of the view, never over it: the
+  // display is as wide as the view (not the notebook) plus the gutter.
   const cs = getComputedStyle(root);
   if (cs.position === 'static') root.style.position = 'relative';
   if (cs.display === 'block') root.style.display = 'inline-block';
   root.style.maxWidth = '100%';
+  root.style.paddingRight = parseFloat(cs.paddingRight || '0') + GUTTER + 'px';
   const button = html('button',
-    'position:absolute;top:2px;right:2px;z-index:5;font:13px sans-serif;line-height:1;padding:2px 5px;' +
+    'position:absolute;top:2px;right:1px;z-index:5;font:13px sans-serif;line-height:1;padding:2px 5px;' +
     'border:1px solid #bbb;border-radius:3px;background:rgba(255,255,255,.9);color:#444;cursor:pointer;opacity:.55');
   button.className = 'ss-download';
   button.textContent = '⤓';
   button.title = 'Download this picture';
   button.setAttribute('aria-label', 'Download this picture');
   const menu = html('div',
-    'position:absolute;top:24px;right:2px;z-index:6;background:#fff;border:1px solid #bbb;border-radius:3px;' +
+    'position:absolute;top:24px;right:1px;z-index:6;background:#fff;border:1px solid #bbb;border-radius:3px;' +
     'box-shadow:0 2px 6px rgba(0,0,0,.15);font:12px sans-serif;display:none');
   menu.className = 'ss-download-menu';
   const item = (label, format) => {
