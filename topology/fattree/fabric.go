@@ -19,6 +19,8 @@ type Fabric struct {
 	portBase []int32 // port p of switch s is portOut[portBase[s]+p-1]; len = switches+1
 	portOut  []int32 // id of the link leaving through each port
 	linkTo   []int32 // Links[id].To
+
+	phys *physPorts // real port numbers of an inferred fabric; nil: Build's
 }
 
 // Node is a compute node (level 0). Its only port, port 1, is cabled to

@@ -810,8 +810,9 @@ func (in *inferrer) assemble() (*Fabric, error) {
 		}
 	}
 	if moved > 0 {
-		in.warn("port numbers", "%d of %d cables use other port numbers than the regular numbering, e.g. %s; the Fabric uses the regular numbering", moved, len(in.g.Cables), first)
+		in.warn("port numbers", "%d of %d cables use other port numbers than the regular numbering, e.g. %s; the Fabric uses the regular numbering (PhysicalPort and ModelPort translate)", moved, len(in.g.Cables), first)
 	}
+	in.mapPhysicalPorts(f, where, nodeDev)
 	return f, nil
 }
 

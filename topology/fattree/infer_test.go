@@ -76,6 +76,7 @@ func anonymous(f *Fabric) Fabric {
 	for i := range c.Switches {
 		c.Switches[i].Name, c.Switches[i].GUID = "", 0
 	}
+	c.phys = nil // compared by the tests of PhysicalPort and ModelPort
 	return c
 }
 
@@ -177,6 +178,20 @@ func TestInferIrregular(t *testing.T) {
 		if got.Spec != s || len(warns) != 1 || !warned(warns, "missing cable", g.Devices[l1].Name, g.Devices[l2].Name) {
 			t.Fatalf("spec %v, warnings %v", got.Spec, warns)
 		}
+		// The ports of the missing cable have no physical number; the others keep theirs.
+		a, b := f.L1(1, 0), f.L2(1, 1)
+		for _, sw := range []int{a, b} {
+			for p := 1; p <= len(got.Switches[sw].Ports); p++ {
+				l := got.Links[got.Switches[sw].Ports[p-1].Out]
+				want := p
+				if sw == a && l.To == b || sw == b && l.To == a {
+					want = 0
+				}
+				if got.PhysicalPort(sw, p) != want || got.ModelPort(sw, p) != want {
+					t.Fatalf("switch %d port %d: physical %d, model %d; want %d", sw, p, got.PhysicalPort(sw, p), got.ModelPort(sw, p), want)
+				}
+			}
+		}
 	})
 	t.Run("missing node", func(t *testing.T) {
 		nd := devOf(true, f.Node(2, 1, 1))
@@ -270,6 +285,65 @@ func TestInferIrregular(t *testing.T) {
 		}
 		if got.Spec != s || len(warns) != 1 || !warned(warns, "4 of 48 cables use other port numbers") {
 			t.Fatalf("spec %v, warnings %v", got.Spec, warns)
+		}
+		// The moved ports translate both ways; the others are themselves.
+		sw := f.L3(1, 1)
+		for p := 1; p <= len(got.Switches[sw].Ports); p++ {
+			if phys := got.PhysicalPort(sw, p); phys != p+10 || got.ModelPort(sw, phys) != p || got.ModelPort(sw, p) != 0 {
+				t.Fatalf("L3 port %d: physical %d, back %d, port %d as physical → %d", p, phys, got.ModelPort(sw, phys), p, got.ModelPort(sw, p))
+			}
+		}
+		for id := range got.Switches {
+			for p := 1; p <= len(got.Switches[id].Ports) && id != sw; p++ {
+				l := got.Links[got.Switches[id].Ports[p-1].Out]
+				want := p
+				if l.To == sw {
+					want = p // the L2 end of a moved cable keeps its port
+				}
+				if got.PhysicalPort(id, p) != want || got.ModelPort(id, p) != p {
+					t.Fatalf("switch %d port %d: physical %d, model %d", id, p, got.PhysicalPort(id, p), got.ModelPort(id, p))
+				}
+			}
+		}
+		for n := range got.Nodes {
+			if got.NodeHCAPort(n) != 1 {
+				t.Fatalf("node %d: HCA port %d", n, got.NodeHCAPort(n))
+			}
+		}
+	})
+	t.Run("hosts on other ports", func(t *testing.T) {
+		// Hosts cabled to ports 5..6 of their L1 and on HCA port 2: the
+		// model keeps slots 0..1, the map gives the real numbers back.
+		h := g
+		h.Cables = append([]Cable(nil), g.Cables...)
+		h.Devices = append([]Device(nil), g.Devices...)
+		for i := range h.Devices {
+			h.Devices[i].Ports = 0
+		}
+		for i, c := range h.Cables {
+			for _, e := range []*Endpoint{&h.Cables[i].A, &h.Cables[i].B} {
+				other := c.B
+				if e == &h.Cables[i].B {
+					other = c.A
+				}
+				if g.Devices[e.Device].Kind == HostDevice {
+					e.Port = 2
+				} else if g.Devices[other.Device].Kind == HostDevice {
+					e.Port += 4
+				}
+			}
+		}
+		got, warns, err := Infer(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := anonymous(got), anonymous(f); !reflect.DeepEqual(a, b) || len(warns) != 1 || !warned(warns, "16 of 48 cables use other port numbers") {
+			t.Fatalf("spec %v, warnings %v", got.Spec, warns)
+		}
+		for n, nd := range got.Nodes {
+			if got.NodeHCAPort(n) != 2 || got.PhysicalPort(nd.Switch, nd.Slot+1) != nd.Slot+5 || got.ModelPort(nd.Switch, nd.Slot+5) != nd.Slot+1 {
+				t.Fatalf("node %d: HCA port %d, L1 port %d", n, got.NodeHCAPort(n), got.PhysicalPort(nd.Switch, nd.Slot+1))
+			}
 		}
 	})
 }
