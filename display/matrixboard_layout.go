@@ -3,6 +3,7 @@ package display
 import (
 	"fmt"
 	"math"
+	"time"
 )
 
 // A matrix board is a set of panels; each panel is a row of blocks; each
@@ -83,9 +84,48 @@ type MatrixPanel struct {
 	Cells  []MatrixCell
 }
 
-// MatrixBoardData is what a matrix board shows: its panels.
+// MatrixBoardData is what a matrix board shows: its panels (all that
+// MatrixBoardLayout reads), and for the view (MatrixBoard) the items the
+// cells stand for, their values over time, and how to colour them.
 type MatrixBoardData struct {
 	Panels []MatrixPanel
+
+	Title string
+	// Layout is the geometry; nil means DefaultMatrixBoardOptions.
+	Layout *MatrixBoardOptions
+	// Categories classify the items (a cell's or header's Category is an
+	// index into them too).
+	Categories []MatrixCategory
+	// Items are everything with values; every cell's Item names one.
+	Items []MatrixItem
+	// Bins are the time bins, in order; Values[i][b] is item i's value in
+	// bin b (missing entries are 0). A board without bins shows zeros.
+	Bins   []MatrixBin
+	Values [][]float32
+	// Unit is the values' unit: "B" prints sizes ("1.23 GB"); other
+	// strings follow the number.
+	Unit string
+	// Window is the first and last bin whose sum a cell shows; the zero
+	// value means every bin.
+	Window [2]int
+	// Maps colour the cells by their category's Direction ("up", "down")
+	// and the bar halves ("in", "out"); a missing key gets Greens (up),
+	// Oranges (down), Purples (in) or white→#e7298a (out).
+	Maps map[string]MatrixColorMap
+	// Threshold, if positive, outlines every cell whose window total is at
+	// least Threshold (a hotspot).
+	Threshold float64
+	// Stat is the time chart's statistic over items per bin: "max" (the
+	// default) or "mean".
+	Stat string
+	// Jobs fill the job table. MinJobDuration is its initial duration
+	// filter (0: one minute; negative: none).
+	Jobs           []MatrixJob
+	MinJobDuration time.Duration
+	// MaxBins is the most bins the live board ships: more are merged in
+	// runs of equal length. 0 means MatrixBoardMaxBins, lowered so that
+	// the values stay within MatrixBoardPayload bytes.
+	MaxBins int
 }
 
 // MatrixBoardOptions are the layout's sizes, in px unless said otherwise.

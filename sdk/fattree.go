@@ -1,0 +1,287 @@
+package sdk
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"time"
+
+	"superstep/display"
+	"superstep/topology/fattree"
+)
+
+// FatTreeOptions say what a fat-tree board shows.
+type FatTreeOptions struct {
+	Title string
+	// Routing gives the jobs' footprints; nil means fattree.DModK.
+	Routing fattree.Routing
+	// Jobs fill the job table; their footprints and placements are
+	// computed under Routing.
+	Jobs []fattree.Job
+	// Window limits the counters to the intervals ending in (From, To];
+	// zero times mean the counters' first and last.
+	Window [2]time.Time
+	// Bins is the most time bins; 0 means display.MatrixBoardMaxBins
+	// within the payload budget. Consecutive intervals are merged into
+	// bins of equal length.
+	Bins int
+	// Maps, Threshold and Layout are the board's (display.MatrixBoardData).
+	Maps      map[string]display.MatrixColorMap
+	Threshold float64
+	Layout    *display.MatrixBoardOptions
+}
+
+// FatTree is TreeScope's matrix view of a fat-tree's port counters: one
+// panel per pod (one for a two-level tree), its L1 switches as rows, a
+// block per bundle whose columns are the pod's L2 switches of that bundle
+// (left: links into the L2, right: links out of it) and whose lower rows
+// are the bundle's L3 switches; a cell is one directed inter-switch link
+// (the parallel cables between two switches together), coloured by its
+// bytes over the window. Host links have no cell but count in the time
+// chart and in their L1's bar. counters are Deltas' or Simulate's rows;
+// a link without rows carried nothing.
+func FatTree(f *fattree.Fabric, counters []fattree.CounterRow, opt FatTreeOptions) (*display.MatrixBoardView, error) {
+	d, err := fatTreeBoard(Context(), f, counters, opt)
+	if err != nil {
+		return nil, err
+	}
+	return display.MatrixBoard(d), nil
+}
+
+// fatTreeBoard builds the board's data.
+func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.CounterRow, opt FatTreeOptions) (display.MatrixBoardData, error) {
+	if f == nil {
+		return display.MatrixBoardData{}, fmt.Errorf("sdk: FatTree: no fabric")
+	}
+	d := display.MatrixBoardData{Title: opt.Title, Unit: "B", Maps: opt.Maps, Threshold: opt.Threshold, Layout: opt.Layout}
+	if d.Title == "" {
+		d.Title = f.Spec.String()
+	}
+	for k := fattree.Kind(0); k < fattree.NumKinds; k++ {
+		dir := "down"
+		if k.Up() {
+			dir = "up"
+		}
+		lo, hi := min(k.From(), k.To()), max(k.From(), k.To())
+		d.Categories = append(d.Categories, display.MatrixCategory{Name: k.String(), Level: fmt.Sprintf("L%d–L%d", lo, hi), Direction: dir})
+	}
+	hdr := switchHeaderIDs(f)
+	// Items: one per host link, one per directed switch pair.
+	itemOf := make([]int, len(f.Links))
+	pairItem := map[[2]int]int{}
+	for id, l := range f.Links {
+		if !l.Kind.Cell() {
+			itemOf[id] = len(d.Items)
+			it := display.MatrixItem{ID: fmt.Sprintf("l%d", id), Category: int(l.Kind)}
+			if l.Kind.From() == 0 {
+				it.Name = fmt.Sprintf("%s → %s", nodeName(f, l.From), f.Switches[l.To].Name)
+				it.To = hdr[l.To]
+			} else {
+				it.Name = fmt.Sprintf("%s → %s", f.Switches[l.From].Name, nodeName(f, l.To))
+				it.From = hdr[l.From]
+			}
+			d.Items = append(d.Items, it)
+			continue
+		}
+		key := [2]int{l.From, l.To}
+		if i, ok := pairItem[key]; ok {
+			itemOf[id] = i
+			continue
+		}
+		pairItem[key] = len(d.Items)
+		itemOf[id] = len(d.Items)
+		d.Items = append(d.Items, display.MatrixItem{ID: fmt.Sprintf("c%d", id), Category: int(l.Kind),
+			Name: fmt.Sprintf("%s → %s", f.Switches[l.From].Name, f.Switches[l.To].Name), From: hdr[l.From], To: hdr[l.To]})
+	}
+	d.Panels = fatTreePanels(f, hdr, d.Items, itemOf)
+
+	bins, binOf, err := counterBins(counters, opt.Window, opt.Bins)
+	if err != nil {
+		return display.MatrixBoardData{}, err
+	}
+	d.Bins = bins
+	d.Values = make([][]float32, len(d.Items))
+	sums := make([][]float64, len(d.Items))
+	for i := range sums {
+		sums[i] = make([]float64, len(bins))
+	}
+	for _, r := range counters {
+		b, ok := binOf[r.Time.Unix()]
+		if !ok {
+			continue
+		}
+		if r.Link < 0 || r.Link >= len(f.Links) {
+			return display.MatrixBoardData{}, fmt.Errorf("sdk: FatTree: a counter row at %s names link %d; the fabric has %d", r.Time.UTC().Format(time.RFC3339), r.Link, len(f.Links))
+		}
+		sums[itemOf[r.Link]][b] += float64(r.Bytes)
+	}
+	for i, row := range sums {
+		d.Values[i] = make([]float32, len(row))
+		for b, v := range row {
+			d.Values[i][b] = float32(v)
+		}
+	}
+
+	if len(opt.Jobs) > 0 {
+		r := opt.Routing
+		if r == nil {
+			r = fattree.DModK(f)
+		}
+		for _, j := range opt.Jobs {
+			sc, err := fattree.Footprint(ctx, f, r, j.Nodes)
+			if err != nil {
+				return display.MatrixBoardData{}, fmt.Errorf("sdk: FatTree: job %s: %w", j.ID, err)
+			}
+			mj := display.MatrixJob{ID: j.ID, Name: j.ID, Start: j.Start, End: j.End, Nodes: len(j.Nodes), Stacks: map[string]int{}}
+			seen := map[int]bool{}
+			for _, l := range sc.Links {
+				if i := itemOf[l]; !seen[i] {
+					seen[i] = true
+					mj.Items = append(mj.Items, d.Items[i].ID)
+				}
+			}
+			for _, s := range sc.Switches {
+				mj.Headers = append(mj.Headers, hdr[s])
+			}
+			for _, n := range j.Nodes {
+				if n >= 0 && n < len(f.Nodes) {
+					mj.Stacks[hdr[f.Nodes[n].Switch]]++
+				}
+			}
+			d.Jobs = append(d.Jobs, mj)
+		}
+	}
+	return d, nil
+}
+
+func nodeName(f *fattree.Fabric, n int) string {
+	if name := f.Nodes[n].Name; name != "" {
+		return name
+	}
+	return fmt.Sprintf("node %d", n)
+}
+
+// switchHeaderIDs names every switch for the board: its name, or with its
+// id appended when two switches share a name.
+func switchHeaderIDs(f *fattree.Fabric) []string {
+	count := map[string]int{}
+	for _, s := range f.Switches {
+		count[s.Name]++
+	}
+	ids := make([]string, len(f.Switches))
+	for i, s := range f.Switches {
+		ids[i] = s.Name
+		if s.Name == "" || count[s.Name] > 1 {
+			ids[i] = fmt.Sprintf("%s#%d", s.Name, i)
+		}
+	}
+	return ids
+}
+
+// fatTreePanels lays the fabric out as TreeScope does: a panel per pod,
+// a block per bundle.
+func fatTreePanels(f *fattree.Fabric, hdr []string, items []display.MatrixItem, itemOf []int) []display.MatrixPanel {
+	s := f.Spec
+	bundles := max(s.Bundles, 1)
+	perBundle := s.L2PerPod / bundles
+	panels := make([]display.MatrixPanel, s.Pods)
+	header := func(sw int) display.MatrixHeader {
+		return display.MatrixHeader{ID: hdr[sw], Category: f.Switches[sw].Level}
+	}
+	for p := range panels {
+		pl := display.MatrixPanel{Label: fmt.Sprintf("pod %d", p)}
+		for i := 0; i < s.L1PerPod; i++ {
+			pl.Top = append(pl.Top, header(f.L1(p, i)))
+		}
+		for b := 0; b < bundles; b++ {
+			blk := display.MatrixBlock{Label: fmt.Sprintf("bundle %d", b)}
+			for m := b * perBundle; m < (b+1)*perBundle; m++ {
+				blk.Columns = append(blk.Columns, header(f.L2(p, m)))
+			}
+			if s.Bundles > 0 {
+				for j := 0; j < s.L3PerBundle; j++ {
+					blk.Bottom = append(blk.Bottom, header(f.L3(b, j)))
+				}
+			}
+			pl.Blocks = append(pl.Blocks, blk)
+		}
+		panels[p] = pl
+	}
+	placed := map[int]bool{}
+	for id, l := range f.Links {
+		if !l.Kind.Cell() || placed[itemOf[id]] {
+			continue
+		}
+		placed[itemOf[id]] = true
+		var l2, other int
+		side := display.MatrixIn
+		bottom := false
+		switch l.Kind {
+		case fattree.Up12:
+			l2, other = l.To, l.From
+		case fattree.Down21:
+			l2, other, side = l.From, l.To, display.MatrixOut
+		case fattree.Up23:
+			l2, other, side, bottom = l.From, l.To, display.MatrixOut, true
+		case fattree.Down32:
+			l2, other, bottom = l.To, l.From, true
+		}
+		sw := f.Switches[l2]
+		m := sw.Index
+		c := display.MatrixCell{Item: items[itemOf[id]].ID, Category: int(l.Kind), Block: m / perBundle, Column: m % perBundle,
+			Side: side, Bottom: bottom, Row: f.Switches[other].Index}
+		panels[sw.Pod].Cells = append(panels[sw.Pod].Cells, c)
+	}
+	return panels
+}
+
+// counterBins groups the intervals of counters (each row stands for the
+// interval ending at its Time) that end within window into at most n bins
+// of equal numbers of intervals, and maps each interval's end (Unix
+// seconds) to its bin.
+func counterBins(counters []fattree.CounterRow, window [2]time.Time, n int) ([]display.MatrixBin, map[int64]int, error) {
+	seen := map[int64]bool{}
+	var ends []int64
+	for _, r := range counters {
+		t := r.Time.Unix()
+		if !window[0].IsZero() && t <= window[0].Unix() || !window[1].IsZero() && t > window[1].Unix() {
+			continue
+		}
+		if !seen[t] {
+			seen[t] = true
+			ends = append(ends, t)
+		}
+	}
+	slices.Sort(ends)
+	binOf := map[int64]int{}
+	if len(ends) == 0 {
+		return nil, binOf, nil
+	}
+	if n <= 0 {
+		n = display.MatrixBoardMaxBins
+	}
+	k := (len(ends) + n - 1) / n
+	start := func(i int) int64 { // start of interval i
+		if i > 0 {
+			return ends[i-1]
+		}
+		if !window[0].IsZero() {
+			return window[0].Unix()
+		}
+		if len(ends) > 1 {
+			return ends[0] - (ends[1] - ends[0])
+		}
+		return ends[0]
+	}
+	var bins []display.MatrixBin
+	for i := 0; i < len(ends); i += k {
+		last := min(i+k, len(ends)) - 1
+		for j := i; j <= last; j++ {
+			binOf[ends[j]] = len(bins)
+		}
+		bins = append(bins, display.MatrixBin{Start: time.Unix(start(i), 0).UTC(), End: time.Unix(ends[last], 0).UTC()})
+	}
+	sort.SliceStable(bins, func(a, b int) bool { return bins[a].Start.Before(bins[b].Start) })
+	return bins, binOf, nil
+}
