@@ -153,7 +153,7 @@ func (v *MatrixBoardView) Summary() (MatrixBoardSummary, error) {
 
 // FormatValue formats v as a matrix board prints it in unit: for "B",
 // an SI size with three significant digits: "512 B", "1.23 kB", "45.6 MB",
-// "789 GB" (below 1000 a whole number of bytes; from 1000 on, v/1000^p for
+// "789 GB" (a whole number of bytes when that is below 1000; from 1000 on, v/1000^p for
 // the largest prefix p that keeps the mantissa under 999.5, with 2, 1 or 0
 // decimals for mantissas under 9.995, under 99.95, or above); for any
 // other unit FormatNumber's text followed by the unit. The runtime formats
@@ -172,7 +172,7 @@ func FormatValue(v float64, unit string) string {
 	if v < 0 {
 		sign, v = "-", -v
 	}
-	if v < 1000 {
+	if math.Round(v) < 1000 {
 		return fmt.Sprintf("%s%d B", sign, int64(math.Round(v)))
 	}
 	prefixes := []string{"kB", "MB", "GB", "TB", "PB", "EB"}

@@ -181,12 +181,17 @@ func (m *matrixModel) mergeBins() {
 	m.d.Bins, m.d.Values = bins, vals
 }
 
-// value is item i's value in bin b.
+// value is item i's value in bin b; a value that is not finite counts as
+// 0 (negative values are kept: a difference board has them).
 func (m *matrixModel) value(i, b int) float64 {
 	if i >= len(m.d.Values) || b >= len(m.d.Values[i]) {
 		return 0
 	}
-	return clean(float64(m.d.Values[i][b]))
+	v := float64(m.d.Values[i][b])
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0
+	}
+	return v
 }
 
 // sums is every item's total over bins w[0]..w[1], summed in float64 in

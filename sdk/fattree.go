@@ -11,6 +11,9 @@ import (
 	"superstep/topology/fattree"
 )
 
+// fatTreeBoardWidth is the widest a board's rows of pods grow by default.
+const fatTreeBoardWidth = 1100.0
+
 // FatTreeOptions say what a fat-tree board shows.
 type FatTreeOptions struct {
 	Title string
@@ -95,6 +98,15 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 			Name: fmt.Sprintf("%s → %s", f.Switches[l.From].Name, f.Switches[l.To].Name), From: hdr[l.From], To: hdr[l.To]})
 	}
 	d.Panels = fatTreePanels(f, hdr, d.Items, itemOf)
+	if d.Layout == nil && len(d.Panels) > 1 {
+		// As many pods in a row as fit in a notebook's width.
+		o := display.DefaultMatrixBoardOptions()
+		g, err := display.MatrixBoardLayout(display.MatrixBoardData{Panels: d.Panels[:1]}, o)
+		if err == nil && g.W > 0 {
+			o.PanelsPerRow = max(1, int((fatTreeBoardWidth+o.PanelGap)/(g.W+o.PanelGap)))
+			d.Layout = &o
+		}
+	}
 
 	bins, binOf, err := counterBins(counters, opt.Window, opt.Bins)
 	if err != nil {

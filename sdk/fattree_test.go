@@ -7,7 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/apache/arrow/go/v15/arrow"
+
 	"superstep/display"
+	"superstep/sdk/table"
 	"superstep/topology/fattree"
 )
 
@@ -87,5 +90,39 @@ func TestFatTreeBoardAllToAll(t *testing.T) {
 	j := d.Jobs[0]
 	if len(j.Items) != 96 || len(j.Headers) != 20 || len(j.Stacks) != 8 || j.Stacks[f.Switches[f.L1(2, 1)].Name] != 2 {
 		t.Fatalf("job: %d items, %d headers, stacks %v", len(j.Items), len(j.Headers), j.Stacks)
+	}
+}
+
+func TestFatTreeLoadsAndRoute(t *testing.T) {
+	f := k4(t)
+	all := make([]int, 16)
+	for i := range all {
+		all[i] = i
+	}
+	tb, err := FatTreeLoads(f, nil, []fattree.Job{{ID: "a2a", Nodes: all, Pattern: fattree.AllToAll(), BytesPerPair: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.NumRows() != 96 || tb.NumCols() != 7 {
+		t.Fatalf("%d rows, %d columns", tb.NumRows(), tb.NumCols())
+	}
+	// The hand counts: every L0↔L1 link 15 routes, L1↔L2 14, L2↔L3 12.
+	want := map[string]int64{"L0->L1": 15, "L1->L0": 15, "L1->L2": 14, "L2->L1": 14, "L2->L3": 12, "L3->L2": 12}
+	cols, err := table.Read(tb, []arrow.Field{tb.Schema().Field(1), tb.Schema().Field(4), tb.Schema().Field(5)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 96; i++ {
+		kind, load, routes := cols[0].Strings[i], cols[1].Floats[i], cols[2].Ints[i]
+		if routes != want[kind] || load != float64(2*want[kind]) {
+			t.Fatalf("row %d (%s): %d routes, %v B/s", i, kind, routes, load)
+		}
+	}
+	got, err := FatTreeRoute(f, nil, 0, 13)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := "node 0 → L1 p0 s0 → L2 p0 s1 → L3 b1 s0 → L2 p3 s1 → L1 p3 s0 → node 13"; got != w {
+		t.Fatalf("route 0→13: %s, want %s", got, w)
 	}
 }
