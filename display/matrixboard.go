@@ -43,8 +43,9 @@ type MatrixBin struct{ Start, End time.Time }
 
 // MatrixColorMap is how one group of cells or bar halves is coloured: a
 // ramp (RampNames) and its domain. An empty Domain follows the values
-// shown (the window's least and largest, and for a diverging ramp their
-// mean in the middle); two values force [min, max]; three force
+// shown: a single-hue ramp spans 0 (or the least value, if negative) to
+// the largest, a diverging one the least to the largest with their mean
+// in the middle; two values force [min, max]; three force
 // [min, mid, max].
 type MatrixColorMap struct {
 	Ramp   string

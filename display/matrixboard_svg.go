@@ -109,7 +109,7 @@ func (m *matrixModel) legendSVG(w *svgw, y float64) {
 		w.text(x0+n*sw-textWidth(hi, smallFont), y+21, hi, small)
 		if s.Ramp.Diverging {
 			mid := FormatValue(s.Mid, m.d.Unit)
-			w.text(x0+n*sw/2-textWidth(mid, smallFont)/2, y+9+12+9, mid, small)
+			w.text(x0+n*sw/2-textWidth(mid, smallFont)/2, y+21, mid, small)
 		}
 		x += matrixLegendEntry
 	}

@@ -52,14 +52,15 @@ func TestMatrixBoardWindowAndColours(t *testing.T) {
 			t.Fatalf("item %d: total %v, want %v", i, m.total[i], want)
 		}
 	}
-	// Up cells are items 0 and 3 (110, 440); down cells 1 and 2 (220, 330).
+	// Up cells are items 0 and 3 (110, 440); down cells 1 and 2 (220, 330);
+	// single-hue ramps start at 0, so 110 is entry ⌊110/440·256⌋ = 64.
 	up, down := m.scales["up"], m.scales["down"]
-	if up.Min != 110 || up.Max != 440 || down.Min != 220 || down.Max != 330 {
+	if up.Min != 0 || up.Max != 440 || down.Min != 0 || down.Max != 330 {
 		t.Fatalf("up %v–%v, down %v–%v", up.Min, up.Max, down.Min, down.Max)
 	}
 	svg := matrixBoardSVG(m)
 	greens, _ := RampByName("greens")
-	for _, want := range []string{hexColor(greens.Colors[0]), hexColor(greens.Colors[255])} {
+	for _, want := range []string{hexColor(greens.Colors[64]), hexColor(greens.Colors[255])} {
 		if !strings.Contains(svg, `fill="`+want+`"`) {
 			t.Fatalf("no cell of colour %s", want)
 		}
@@ -133,7 +134,7 @@ func TestCompareMatrixBoards(t *testing.T) {
 	mb, _ := newMatrixModel(row.Items[1].(*MatrixBoardView).Data)
 	md, _ := newMatrixModel(row.Items[2].(*MatrixBoardView).Data)
 	// One scale: both boards get the union domain of each map.
-	if ma.scales["up"] != mb.scales["up"] || ma.scales["up"].Max != 2*444 || ma.scales["up"].Min != 111 {
+	if ma.scales["up"] != mb.scales["up"] || ma.scales["up"].Max != 2*444 || ma.scales["up"].Min != 0 {
 		t.Fatalf("up scales %v / %v", ma.scales["up"], mb.scales["up"])
 	}
 	for i, want := range []float64{111, 222, 333 - 3 - 3, 444} {

@@ -261,7 +261,9 @@ func (m *matrixModel) mapValues(key string) []float64 {
 }
 
 // scaleFor is map key's scale over the window: its ramp, and its forced
-// domain or one that follows the values.
+// domain or one that follows the values: for a single-hue ramp from 0 (or
+// the least value, if negative) to the largest, for a diverging one from
+// the least to the largest with their mean in the middle.
 func (m *matrixModel) scaleFor(key string) (ColorScale, error) {
 	cm, ok := m.d.Maps[key]
 	if !ok || cm.Ramp == "" {
@@ -279,6 +281,10 @@ func (m *matrixModel) scaleFor(key string) (ColorScale, error) {
 	switch len(cm.Domain) {
 	case 0:
 		s.Min, s.Mid, s.Max = autoDomain(m.mapValues(key))
+		if !r.Diverging && s.Min > 0 {
+			// A single-hue ramp starts at 0: white is "nothing".
+			s.Min = 0
+		}
 	case 2:
 		s.Min, s.Max = cm.Domain[0], cm.Domain[1]
 		s.Mid = (s.Min + s.Max) / 2
