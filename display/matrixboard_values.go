@@ -32,10 +32,6 @@ type matrixCell struct {
 	box   MatrixRect
 }
 
-// matrixMapKeys are the colour maps of the bars; cells use their
-// category's Direction.
-var matrixBarMaps = [...]string{"in", "out"}
-
 func newMatrixModel(d MatrixBoardData) (*matrixModel, error) {
 	m := &matrixModel{d: d, opt: DefaultMatrixBoardOptions(), itemIndex: map[string]int{}, hdrIndex: map[string]int{}}
 	if d.Layout != nil {

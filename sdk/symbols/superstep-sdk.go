@@ -18,15 +18,20 @@ func init() {
 		"Context":        reflect.ValueOf(sdk.Context),
 		"DefaultCluster": reflect.ValueOf(sdk.DefaultCluster),
 		"Drawing":        reflect.ValueOf(sdk.Drawing),
+		"FatTree":        reflect.ValueOf(sdk.FatTree),
+		"FatTreeCompare": reflect.ValueOf(sdk.FatTreeCompare),
+		"FatTreeLoads":   reflect.ValueOf(sdk.FatTreeLoads),
+		"FatTreeRoute":   reflect.ValueOf(sdk.FatTreeRoute),
 		"Partition":      reflect.ValueOf(sdk.Partition),
 		"PositionsTable": reflect.ValueOf(sdk.PositionsTable),
 		"Run":            reflect.ValueOf(sdk.Run),
 		"WritePositions": reflect.ValueOf(sdk.WritePositions),
 
 		// type definitions
-		"Configurer": reflect.ValueOf((*sdk.Configurer)(nil)),
-		"Job":        reflect.ValueOf((*sdk.Job)(nil)),
-		"Options":    reflect.ValueOf((*sdk.Options)(nil)),
+		"Configurer":     reflect.ValueOf((*sdk.Configurer)(nil)),
+		"FatTreeOptions": reflect.ValueOf((*sdk.FatTreeOptions)(nil)),
+		"Job":            reflect.ValueOf((*sdk.Job)(nil)),
+		"Options":        reflect.ValueOf((*sdk.Options)(nil)),
 
 		// interface wrapper definitions
 		"_Configurer": reflect.ValueOf((*_superstep_sdk_Configurer)(nil)),

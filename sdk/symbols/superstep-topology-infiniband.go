@@ -6,6 +6,8 @@
 package symbols
 
 import (
+	"go/constant"
+	"go/token"
 	"reflect"
 	"superstep/topology/infiniband"
 )
@@ -13,11 +15,25 @@ import (
 func init() {
 	Symbols["superstep/topology/infiniband/infiniband"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"ReadIBNetDiscover": reflect.ValueOf(infiniband.ReadIBNetDiscover),
-		"WriteIBSimNet":     reflect.ValueOf(infiniband.WriteIBSimNet),
+		"ListingFile":        reflect.ValueOf(constant.MakeFromLiteral("\"listing.txt\"", token.STRING, 0)),
+		"ReadIBNetDiscover":  reflect.ValueOf(infiniband.ReadIBNetDiscover),
+		"ReadLFT":            reflect.ValueOf(infiniband.ReadLFT),
+		"ReadPerfquery":      reflect.ValueOf(infiniband.ReadPerfquery),
+		"ReadPerfqueryDir":   reflect.ValueOf(infiniband.ReadPerfqueryDir),
+		"ReadTreeScope":      reflect.ValueOf(infiniband.ReadTreeScope),
+		"SnapshotLayout":     reflect.ValueOf(constant.MakeFromLiteral("\"20060102-150405\"", token.STRING, 0)),
+		"SqlogFile":          reflect.ValueOf(constant.MakeFromLiteral("\"slurmqlog/sqlog.txt\"", token.STRING, 0)),
+		"TopoFile":           reflect.ValueOf(constant.MakeFromLiteral("\"network.topo\"", token.STRING, 0)),
+		"WriteIBNetDiscover": reflect.ValueOf(infiniband.WriteIBNetDiscover),
+		"WriteIBSimNet":      reflect.ValueOf(infiniband.WriteIBSimNet),
+		"WriteLFT":           reflect.ValueOf(infiniband.WriteLFT),
+		"WriteTreeScope":     reflect.ValueOf(infiniband.WriteTreeScope),
 
 		// type definitions
-		"ParseError": reflect.ValueOf((*infiniband.ParseError)(nil)),
-		"Warning":    reflect.ValueOf((*infiniband.Warning)(nil)),
+		"ParseError":       reflect.ValueOf((*infiniband.ParseError)(nil)),
+		"TreeScopeData":    reflect.ValueOf((*infiniband.TreeScopeData)(nil)),
+		"TreeScopeJob":     reflect.ValueOf((*infiniband.TreeScopeJob)(nil)),
+		"TreeScopeOptions": reflect.ValueOf((*infiniband.TreeScopeOptions)(nil)),
+		"Warning":          reflect.ValueOf((*infiniband.Warning)(nil)),
 	}
 }
