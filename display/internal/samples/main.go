@@ -5,9 +5,14 @@
 // (display/browsertest) check them in headless Chromium; each cell's
 // metadata "superstep_sample" says what to expect. It writes
 // OUTDIR/chord-samples.ipynb too: chord diagrams on a common scale and a
-// side-by-side comparison, for display/browsertest/chord.test.mjs.
+// side-by-side comparison, for display/browsertest/chord.test.mjs, and
+// OUTDIR/matrixboard-samples.ipynb: matrix boards (a k = 4 fat-tree with two
+// jobs, a small generic board on a diverging map, Paper1296), for
+// display/browsertest/matrixboard.test.mjs. With -bench it writes only
+// OUTDIR/matrixboard-bench.ipynb, the KAry(36) board of
+// display/browsertest/bench.
 //
-//	go run ./display/internal/samples OUTDIR
+//	go run ./display/internal/samples [-bench] OUTDIR
 package main
 
 import (
@@ -242,8 +247,20 @@ type cell struct {
 }
 
 func main() {
+	if len(os.Args) == 3 && os.Args[1] == "-bench" {
+		// The large boards of display/browsertest/bench only.
+		cells, err := matrixboardBenchCells()
+		if err == nil {
+			err = write(os.Args[2], "matrixboard-bench.ipynb", cells)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "samples:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: go run ./display/internal/samples OUTDIR")
+		fmt.Fprintln(os.Stderr, "usage: go run ./display/internal/samples [-bench] OUTDIR")
 		os.Exit(2)
 	}
 	wm := messages()
@@ -311,6 +328,14 @@ func main() {
 		os.Exit(1)
 	}
 	if err := write(os.Args[1], "chord-samples.ipynb", chordCells(wm)); err != nil {
+		fmt.Fprintln(os.Stderr, "samples:", err)
+		os.Exit(1)
+	}
+	mb, err := matrixboardCells()
+	if err == nil {
+		err = write(os.Args[1], "matrixboard-samples.ipynb", mb)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "samples:", err)
 		os.Exit(1)
 	}

@@ -15,10 +15,11 @@ import { chordChart, chordsView, frameSlider } from './chord.js';
 import { treemapChart } from './treemap.js';
 import { dashboardView } from './dashboard.js';
 import { drawingView } from './drawing.js';
+import { matrixboardView } from './matrixboard.js';
 import { tooltip, ensureStyle, html } from './util.js';
 import { downloadMenu } from './download.js';
 
-const VERSION = 4;
+const VERSION = 5;
 
 /** The JSON in a base64 zlib stream (display.packSpec). */
 async function inflate(b64) {
@@ -78,6 +79,7 @@ function withTooltip(view) {
     treemap: withTooltip(treemapView),
     dashboard: withTooltip(dashboardView),
     drawing: withTooltip(drawingView),
+    matrixboard: withTooltip(matrixboardView),
   });
   ss.live = function (id, kind, spec, script) {
     // The element just before the script (ids come from the content, so

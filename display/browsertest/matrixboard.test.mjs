@@ -1,0 +1,298 @@
+// Browser tests of the live matrix board (display/matrixboard*.go,
+// runtime/src/matrixboard.js), in headless Chromium with scripts on and
+// every network request refused.
+//
+// They read matrixboard-samples.ipynb, written by
+// `go run ./display/internal/samples` into a temporary directory (or found
+// in $SUPERSTEP_SAMPLES): a k = 4 fat-tree board (sdk.FatTree, simulated
+// counters, two jobs, a hotspot threshold), a small generic board on the
+// diverging RdYlBu⁻¹ map and a Paper1296 board. Each cell's metadata
+// "superstep_sample" holds what Go computed (display.FormatValue texts,
+// window totals summed as the board sums them, fills read from the static
+// SVG); the checks:
+//
+//   cells      the live cells are the spec's rectangles (Go's layout), one
+//              <rect> per cell with its item, and their initial fills are
+//              the static SVG's fills cell by cell (same ramp tables, same
+//              scales: no data-domain-mismatch), the named cell's too; the
+//              hot outlines are as many as Go's hotspots;
+//   hover      hovering the named cell shows exactly Go's text (name,
+//              value, jobs running in the window that use it);
+//   histogram  a mouse drag over the histogram between two bin edges
+//              leaves exactly Go's count of cells visible; the exclusive
+//              toggle leaves the complement;
+//   time       a mouse drag over bins 2–3 of the time chart sets the window
+//              to bins 2–3 and the named cell's text to Go's for them;
+//   series     the level and direction toggles give 1, 2, 3 and 6 series
+//              (as many as Go counts distinct keys);
+//   direction  "up" hides every down cell and shows every up cell;
+//   job        a click on the first job's row sets the window to its bins
+//              and leaves exactly its footprint's cells unfaded, with
+//              placement stacks of its node count on the top bars;
+//   diverging  the generic board's cell equal to the mean is #ffffbf.
+//
+// Run: npm ci && node --test matrixboard.test.mjs
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+import { launchChromium, offlineContext, settledLive, wrap as wrapAs } from './chromium.mjs';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PAGE_OPTIONS = { viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1 };
+
+/** The directory holding matrixboard-samples.ipynb. */
+function samplesDir() {
+  const given = process.env.SUPERSTEP_SAMPLES;
+  if (given && given !== 'off' && fs.existsSync(path.join(given, 'matrixboard-samples.ipynb'))) return given;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'superstep-matrixboard-samples-'));
+  execFileSync('go', ['run', './display/internal/samples', dir], { cwd: REPO, stdio: ['ignore', 'inherit', 'inherit'] });
+  return dir;
+}
+
+const nb = JSON.parse(fs.readFileSync(path.join(samplesDir(), 'matrixboard-samples.ipynb'), 'utf8'));
+const samples = nb.cells
+  .filter((c) => c.metadata && c.metadata.superstep_sample && c.outputs && c.outputs.length)
+  .map((c) => {
+    const html = c.outputs[0].data['text/html'];
+    return { sample: c.metadata.superstep_sample, html: Array.isArray(html) ? html.join('') : html };
+  });
+
+/** The spec the display's script passes to the runtime (display.liveCall). */
+export function specOf(html) {
+  const m = html.match(/\(\["[^"]*","[^"]*",(.*),document\.currentScript\]\);<\/script>\s*$/s);
+  assert.ok(m, 'no live call in the output');
+  const spec = JSON.parse(m[1]);
+  return spec.deflate ? JSON.parse(zlib.inflateSync(Buffer.from(spec.deflate, 'base64')).toString('utf8')) : spec;
+}
+
+/** The cell fills of the static SVG, in drawing order (the rects of the board group without a stroke). */
+function staticFills(svg) {
+  const start = svg.indexOf('<g transform="translate(0,22)">');
+  const end = svg.indexOf('</g>', start);
+  assert.ok(start >= 0 && end > start, 'no board group in the static SVG');
+  return [...svg.slice(start, end).matchAll(/<rect [^>]*\/>/g)]
+    .map((m) => m[0])
+    .filter((r) => !r.includes('stroke='))
+    .map((r) => r.match(/fill="([^"]+)"/)[1]);
+}
+
+const RUNTIME = fs.readFileSync(path.join(REPO, 'display/runtime/superstep.js'), 'utf8');
+const withRuntime = (html) =>
+  html.includes(RUNTIME.slice(0, 200)) ? html : html + `<script type="text/javascript">\n${RUNTIME}\n</script>`;
+
+let browser;
+let context;
+
+before(async () => {
+  browser = await launchChromium();
+  context = await offlineContext(browser, { ...PAGE_OPTIONS, javaScriptEnabled: true });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+});
+
+/** Renders html live; returns the page, the display and the problems seen so far (script errors, requests). */
+async function renderLive(html) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url().slice(0, 80)}`));
+  await page.setContent(wrapAs(withRuntime(html), 'matrix board'), { waitUntil: 'load' });
+  await settledLive(page);
+  const root = page.locator('.superstep-display').first();
+  assert.equal(await root.getAttribute('data-live-error'), null, 'the runtime failed');
+  assert.equal(await root.getAttribute('data-live'), '1', 'the display did not turn live');
+  assert.equal(await root.getAttribute('data-domain-mismatch'), null, "the live scales differ from Go's");
+  assert.deepEqual(problems, [], 'script errors');
+  return { page, root, problems };
+}
+
+/** Hovers the cell of item id (its centre) and returns the tooltip's text. */
+async function hoverCell(page, root, id) {
+  const cell = root.locator(`rect.ss-cell[data-item="${id}"]`);
+  await cell.scrollIntoViewIfNeeded();
+  const b = await cell.boundingBox();
+  await page.mouse.move(0, 0);
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+  const tip = root.locator('.superstep-tip');
+  assert.ok(await tip.isVisible(), `no tooltip over cell ${id}`);
+  return tip.textContent();
+}
+
+/**
+ * Drags the mouse over the plot of chart (an svg with data-plot="l t w h"
+ * and data-bins) from just after edge a to just before edge b, as a user
+ * would.
+ */
+async function dragBins(page, chart, a, b) {
+  await chart.scrollIntoViewIfNeeded();
+  const [l, t, w, h, n, vw] = await chart.evaluate((el) => [...el.getAttribute('data-plot').split(' ').map(Number), Number(el.getAttribute('data-bins')), el.viewBox.baseVal.width]);
+  const box = await chart.boundingBox();
+  const k = box.width / vw;
+  const step = w / n;
+  const X = (x) => box.x + k * x;
+  const y = box.y + k * (t + h / 2);
+  await page.mouse.move(X(l + (a + 0.2) * step), y);
+  await page.mouse.down();
+  await page.mouse.move(X(l + (a + b) * step / 2), y, { steps: 4 });
+  await page.mouse.move(X(l + (b - 0.2) * step), y, { steps: 4 });
+  await page.mouse.up();
+}
+
+const visibleCells = (root) => root.locator('rect.ss-cell:not(.ss-hidden)').count();
+
+for (const { sample, html } of samples) {
+  describe(`matrix board ${sample.name}`, () => {
+    const sp = specOf(html);
+
+    test('live cells are the spec\'s rectangles, coloured as the static picture', async () => {
+      const { page, root, problems } = await renderLive(html);
+      try {
+        const live = await root.locator('rect.ss-cell').evaluateAll((els) =>
+          els.map((e) => [e.getAttribute('data-item'), ...['x', 'y', 'width', 'height'].map((a) => Number(e.getAttribute(a))), e.getAttribute('fill')]));
+        assert.equal(live.length, sp.cells.item.length, 'one live rect per cell');
+        assert.equal(live.length, sample.cells, "as many cells as Go's layout");
+        const fills = staticFills(sample.svg);
+        assert.equal(fills.length, live.length, 'as many cells in the static SVG');
+        live.forEach(([id, x, y, w, h, fill], c) => {
+          assert.equal(id, sp.items.id[sp.cells.item[c]], `cell ${c}: item`);
+          assert.deepEqual([x, y, w, h], [sp.cells.x[c], sp.cells.y[c], sp.cell, sp.cell], `cell ${c} (${id}): rectangle`);
+          assert.equal(fill, fills[c], `cell ${c} (${id}): fill, live vs static`);
+        });
+        const named = live.find((l) => l[0] === sample.item);
+        assert.equal(named[5], sample.fill, `the named cell ${sample.item}: fill`);
+        assert.equal(await root.locator('.ss-hotcell').count(), sample.hot, 'hot outlines');
+        assert.equal(await root.getAttribute('data-window'), sample.window.join(' '), 'initial window');
+        assert.equal(await visibleCells(root), sample.cells, 'every cell visible at first');
+        assert.deepEqual(problems, [], 'script errors');
+      } finally {
+        await page.close();
+      }
+    });
+
+    test("hovering the named cell shows Go's text; a time brush over bins 2–3 shows Go's values for them", async () => {
+      const { page, root, problems } = await renderLive(html);
+      try {
+        assert.equal(await hoverCell(page, root, sample.item), sample.tip, 'hover text over the window');
+        if (sample.bins23) {
+          await dragBins(page, root.locator('svg.ss-timechart'), 2, 4);
+          assert.equal(await root.getAttribute('data-window'), '2 3', 'the brush snaps to bins 2–3');
+          assert.equal(await hoverCell(page, root, sample.item), sample.bins23.tip, 'hover text over bins 2–3');
+          await root.locator('button.ss-reset').click();
+          assert.equal(await root.getAttribute('data-window'), sample.window.join(' '), 'reset restores the window');
+          assert.equal(await hoverCell(page, root, sample.item), sample.tip, 'hover text after reset');
+        }
+        assert.deepEqual(problems, [], 'script errors');
+      } finally {
+        await page.close();
+      }
+    });
+
+    test("a histogram brush leaves Go's cell count; exclusive leaves the complement", async () => {
+      const { page, root, problems } = await renderLive(html);
+      try {
+        const [a, b] = sample.hist.range;
+        await dragBins(page, root.locator('svg.ss-histogram'), a, b);
+        assert.equal(await root.getAttribute('data-hist'), `${a} ${b}`, 'the brush snaps to the bin edges');
+        assert.equal(await visibleCells(root), sample.hist.inclusive, 'cells left by the range');
+        assert.equal(await root.getAttribute('data-visible-cells'), String(sample.hist.inclusive));
+        await root.locator('input.ss-exclusive').check();
+        assert.equal(await visibleCells(root), sample.hist.exclusive, 'cells left by the exclusive range');
+        await root.locator('input.ss-exclusive').uncheck();
+        assert.equal(await visibleCells(root), sample.hist.inclusive, 'inclusive again');
+        assert.deepEqual(problems, [], 'script errors');
+      } finally {
+        await page.close();
+      }
+    });
+
+    test('the toggles give 1, 2, 3 and 6 series; "up" hides every down cell', async () => {
+      const { page, root, problems } = await renderLive(html);
+      try {
+        const series = async () => {
+          const n = await root.locator('path.ss-series').count();
+          assert.equal(await root.getAttribute('data-series'), String(n));
+          return n;
+        };
+        assert.equal(await series(), sample.series.none, 'no toggle');
+        await root.locator('input.ss-by-dir').check();
+        assert.equal(await series(), sample.series.direction, 'by direction');
+        await root.locator('input.ss-by-level').check();
+        assert.equal(await series(), sample.series.both, 'by level and direction');
+        await root.locator('input.ss-by-dir').uncheck();
+        assert.equal(await series(), sample.series.level, 'by level');
+        await root.locator('select.ss-stat').selectOption('mean');
+        assert.equal(await series(), sample.series.level, 'mean, by level');
+
+        const up = root.locator('input.ss-dir[value="up"]');
+        await up.check();
+        const dirs = await root.locator('rect.ss-cell').evaluateAll((els, [items, cats, cellItems]) =>
+          els.map((e, c) => [cats[items[cellItems[c]]].direction, !e.classList.contains('ss-hidden')]), [sp.items.cat, sp.categories, sp.cells.item]);
+        for (const [d, shown] of dirs) assert.equal(shown, d === 'up', `a ${d} cell is ${shown ? 'shown' : 'hidden'} under "up"`);
+        assert.equal(await visibleCells(root), sample.directions.up || 0, 'up cells');
+        await root.locator('input.ss-dir[value="both"]').check();
+        assert.equal(await visibleCells(root), sample.cells, 'both again');
+        assert.deepEqual(problems, [], 'script errors');
+      } finally {
+        await page.close();
+      }
+    });
+
+    if (sample.job) {
+      test('a job click sets the window and leaves exactly its footprint unfaded', async () => {
+        const { page, root, problems } = await renderLive(html);
+        try {
+          const row = root.locator(`tr.ss-job[data-job="${sample.job.id}"]`);
+          await row.scrollIntoViewIfNeeded();
+          await row.click();
+          assert.equal(await root.getAttribute('data-window'), sample.job.window.join(' '), "the job's bins");
+          const unfaded = await root.locator('rect.ss-cell:not([data-faded])').count();
+          assert.equal(unfaded, sample.job.cells, "unfaded cells: the job's footprint");
+          const stacked = await root.locator(`rect.ss-stack[data-job="${sample.job.id}"]`).evaluateAll((els) => {
+            const seen = new Map();
+            for (const e of els) seen.set(e.getAttribute('data-tip').split('\n')[0], Number(e.getAttribute('data-n')));
+            return [...seen.values()].reduce((a, b) => a + b, 0);
+          });
+          assert.equal(stacked, sample.job.stackNodes, 'placement stacks hold every node of the job');
+          // Who uses this link: the tooltip lists the selected job.
+          const text = await hoverCell(page, root, sample.item);
+          assert.ok(text.endsWith('\nused by ' + sample.job.id), `tooltip of the named cell: ${JSON.stringify(text)}`);
+          // A second click deselects: nothing faded.
+          await page.mouse.move(0, 0);
+          await row.click();
+          assert.equal(await root.locator('rect.ss-cell[data-faded]').count(), 0, 'faded cells after deselecting');
+          assert.deepEqual(problems, [], 'script errors');
+        } finally {
+          await page.close();
+        }
+      });
+    }
+
+    if (sample.meanFill) {
+      test('the diverging map puts its middle colour on the cell equal to the mean', async () => {
+        const { page, root, problems } = await renderLive(html);
+        try {
+          assert.equal(sample.meanFill, '#ffffbf', "RdYlBu's middle colour");
+          const fill = await root.locator(`rect.ss-cell[data-item="${sample.item}"]`).getAttribute('fill');
+          assert.equal(fill, sample.meanFill, 'the mean cell');
+          assert.deepEqual(problems, [], 'script errors');
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  });
+}
+
+test('matrixboard samples were written', () => {
+  assert.deepEqual(samples.map((s) => s.sample.name), ['k4', 'generic', 'paper1296']);
+});
