@@ -62,11 +62,23 @@ type MatrixJob struct {
 	Items          []string       // the items of its footprint
 	Headers        []string       // the headers (switches) of its footprint
 	Stacks         map[string]int // header id → how many of its nodes sit under that header (placement stacks on top bars)
+	Endpoints      []string       // its MatrixRoutes endpoints: a selected job limits routes to them
 }
 
-// The board's default colour maps, keyed as MatrixBoardData.Maps: up and
-// down cells, In and Out bar halves.
-var defaultMatrixMaps = map[string]string{"up": "greens", "down": "oranges", "in": "purples", "out": "pink"}
+// defaultMatrixMap is the ramp of a colour map the data leaves unset,
+// keyed as MatrixBoardData.Maps: up and down cells, In and Out bar halves
+// (any other direction gets Greens, as up).
+func defaultMatrixMap(key string) string {
+	switch key {
+	case "down":
+		return "oranges"
+	case "in":
+		return "purples"
+	case "out":
+		return "pink"
+	}
+	return "greens"
+}
 
 // MatrixBoardPayload is the most bytes of values a live board ships by
 // default: more bins than fit are merged (MatrixBoardData.MaxBins).

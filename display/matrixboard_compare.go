@@ -59,6 +59,16 @@ func CompareMatrixBoards(a, b MatrixBoardData) (RowView, error) {
 		diff.Title = fmt.Sprintf("%s − %s", orDefault(b.Title, "B"), orDefault(a.Title, "A"))
 	}
 	diff.Threshold = 0
+	// Routes belong to one routing: the difference board has none.
+	if a.Routes != nil || b.Routes != nil {
+		diff.Routes = nil
+		diff.RoutesNote = "The difference board has no routing of its own: trace routes on board A or B."
+		diff.Jobs = make([]MatrixJob, len(a.Jobs))
+		for k, j := range a.Jobs {
+			j.Endpoints = nil
+			diff.Jobs[k] = j
+		}
+	}
 	diff.Values = make([][]float32, len(a.Items))
 	bIndex := map[string]int{}
 	for i, it := range b.Items {

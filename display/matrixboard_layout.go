@@ -126,6 +126,11 @@ type MatrixBoardData struct {
 	// runs of equal length. 0 means MatrixBoardMaxBins, lowered so that
 	// the values stay within MatrixBoardPayload bytes.
 	MaxBins int
+	// Routes, if set, let the live board trace routes on click (sources)
+	// and shift-click (destinations); tables over MatrixRoutesPayload are
+	// left out. RoutesNote is what a click says when Routes is nil.
+	Routes     *MatrixRoutes
+	RoutesNote string
 }
 
 // MatrixBoardOptions are the layout's sizes, in px unless said otherwise.

@@ -38,6 +38,8 @@ type matrixSpec struct {
 	Jobs       []matrixJobSpec          `json:"jobs"`
 	MinJobSecs float64                  `json:"minJobSeconds"`
 	Domain     map[string][3]float64    `json:"domain"` // the scales of the initial window, as Go computed them
+	Routes     *matrixRoutesSpec        `json:"routes"`
+	RoutesNote string                   `json:"routesNote"` // why there are no routes
 }
 
 type matrixPanelSpec struct {
@@ -112,6 +114,7 @@ type matrixJobSpec struct {
 	Items   []int    `json:"items"`
 	Headers []int    `json:"headers"`
 	Stacks  [][2]int `json:"stacks"` // [header index, nodes]
+	Ends    []int    `json:"ends"`   // its endpoints (routes)
 }
 
 func unixOrZero(t time.Time) int64 {
@@ -199,7 +202,8 @@ func (m *matrixModel) spec() matrixSpec {
 	if d.MinJobDuration != 0 {
 		sp.MinJobSecs = math.Max(0, d.MinJobDuration.Seconds())
 	}
-	for _, j := range d.Jobs {
+	sp.Routes, sp.RoutesNote = m.routesSpec()
+	for k, j := range d.Jobs {
 		js := matrixJobSpec{ID: j.ID, Name: j.Name, User: j.User, Start: unixOrZero(j.Start), End: unixOrZero(j.End), Nodes: j.Nodes,
 			Items: []int{}, Headers: []int{}, Stacks: [][2]int{}}
 		for _, id := range j.Items {
@@ -218,6 +222,10 @@ func (m *matrixModel) spec() matrixSpec {
 			}
 		}
 		sort.Slice(js.Stacks, func(a, b int) bool { return js.Stacks[a][0] < js.Stacks[b][0] })
+		js.Ends = []int{}
+		if m.routes != nil {
+			js.Ends = append(js.Ends, m.routes.jobEnd[k]...)
+		}
 		sp.Jobs = append(sp.Jobs, js)
 	}
 	return sp

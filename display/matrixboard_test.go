@@ -1,7 +1,10 @@
 package display
 
 import (
+	"encoding/base64"
+	"fmt"
 	"math"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -165,5 +168,112 @@ func TestFormatValue(t *testing.T) {
 		if got := FormatValue(c.v, c.unit); got != c.want {
 			t.Errorf("FormatValue(%v, %q) = %q, want %q", c.v, c.unit, got, c.want)
 		}
+	}
+}
+
+// smallRoutes forwards on smallBoard: endpoint e0 hangs from t0, e1 from
+// t1; t0 sends e1's traffic by i0 (t0→c0), c0 by i2 (c0→t1); c1 sends
+// e0's by i1 (c1→t0), t1 by i3 (t1→c1).
+func smallRoutes() *MatrixRoutes {
+	return &MatrixRoutes{
+		Endpoints: []MatrixEndpoint{{ID: "e0", Header: "t0"}, {ID: "e1", Header: "t1"}},
+		Headers:   []string{"t0", "c0", "t1", "c1"},
+		Next:      [][]int32{{-1, 0}, {-1, 2}, {3, -1}, {1, -1}},
+	}
+}
+
+// Routes by hand on the small board: e0 → e1 is t0 i0 c0 i2 t1, e1 → e0
+// is t1 i3 c1 i1 t0.
+func TestMatrixBoardRouteItems(t *testing.T) {
+	d := smallBoard()
+	d.Routes = smallRoutes()
+	d.Jobs = []MatrixJob{{ID: "j", Endpoints: []string{"e0"}}}
+	v := MatrixBoard(d)
+	for _, c := range []struct {
+		name           string
+		src, dst       MatrixSelection
+		jobs           []string
+		items, headers string
+	}{
+		{"from t0", MatrixSelection{Headers: []string{"t0"}}, MatrixSelection{}, nil, "i0 i2", "t0 c0 t1"},
+		{"into t0", MatrixSelection{}, MatrixSelection{Headers: []string{"t0"}}, nil, "i1 i3", "t0 t1 c1"},
+		{"t0 to c0", MatrixSelection{Headers: []string{"t0"}}, MatrixSelection{Headers: []string{"c0"}}, nil, "i0", "t0 c0"},
+		{"from i2", MatrixSelection{Items: []string{"i2"}}, MatrixSelection{}, nil, "i2", "t1"},
+		{"i3 to i1", MatrixSelection{Items: []string{"i3"}}, MatrixSelection{Items: []string{"i1"}}, nil, "i1 i3", "c1"},
+		{"backwards", MatrixSelection{Items: []string{"i1"}}, MatrixSelection{Items: []string{"i3"}}, nil, "", ""},
+		{"one endpoint: no pairs", MatrixSelection{Headers: []string{"t0"}}, MatrixSelection{}, []string{"j"}, "", ""},
+		{"nothing", MatrixSelection{}, MatrixSelection{}, nil, "", ""},
+	} {
+		items, headers, err := v.RouteItems(c.src, c.dst, c.jobs)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got := strings.Join(items, " "); got != c.items {
+			t.Errorf("%s: items %q, want %q", c.name, got, c.items)
+		}
+		sortHeaders := func(s string) string { f := strings.Fields(s); sort.Strings(f); return strings.Join(f, " ") }
+		if got := sortHeaders(strings.Join(headers, " ")); got != sortHeaders(c.headers) {
+			t.Errorf("%s: headers %q, want %q", c.name, got, c.headers)
+		}
+	}
+	if b := MatrixBoard(d).MIMEBundle(); !b.NeedsRuntime {
+		t.Errorf("a board with routes does not go live: %q", b.Text())
+	}
+}
+
+// Every inconsistency between the routes and the board is an error
+// naming it.
+func TestMatrixBoardRoutesErrors(t *testing.T) {
+	for name, c := range map[string]struct {
+		mod  func(d *MatrixBoardData)
+		want string
+	}{
+		"dup endpoint":   {func(d *MatrixBoardData) { d.Routes.Endpoints[1].ID = "e0" }, `"e0" is empty or appears twice`},
+		"unknown header": {func(d *MatrixBoardData) { d.Routes.Endpoints[0].Header = "x" }, `hangs from header "x"`},
+		"bad in":         {func(d *MatrixBoardData) { d.Routes.Endpoints[0].In = "i0" }, `In "i0" is not an item into "t0"`},
+		"rows":           {func(d *MatrixBoardData) { d.Routes.Next = d.Routes.Next[:3] }, "3 rows of Next for 4 headers"},
+		"short row":      {func(d *MatrixBoardData) { d.Routes.Next[0] = []int32{-1} }, `header "t0" has 1 entries for 2 endpoints`},
+		"wrong item":     {func(d *MatrixBoardData) { d.Routes.Next[0][1] = 2 }, `header "t0" sends endpoint "e1" by item 2, which does not leave it`},
+		"item range":     {func(d *MatrixBoardData) { d.Routes.Next[0][1] = 9 }, "by item 9"},
+		"dup header":     {func(d *MatrixBoardData) { d.Routes.Headers[1] = "t0" }, `header "t0" appears twice`},
+		"job endpoint":   {func(d *MatrixBoardData) { d.Jobs = []MatrixJob{{ID: "j", Endpoints: []string{"e7"}}} }, `job "j": endpoint "e7"`},
+		"job, no routes": {func(d *MatrixBoardData) { d.Routes = nil; d.Jobs = []MatrixJob{{ID: "j", Endpoints: []string{"e0"}}} }, "no routes"},
+		"job item":       {func(d *MatrixBoardData) { d.Jobs = []MatrixJob{{ID: "j", Items: []string{"zz"}}} }, `job "j": item "zz"`},
+		"job stack":      {func(d *MatrixBoardData) { d.Jobs = []MatrixJob{{ID: "j", Stacks: map[string]int{"zz": 1}}} }, `header "zz"`},
+	} {
+		d := smallBoard()
+		d.Routes = smallRoutes()
+		c.mod(&d)
+		_, err := newMatrixModel(d)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want it to say %q", name, err, c.want)
+		}
+	}
+}
+
+// The spec ships the table as item positions among each header's
+// outgoing items, and leaves out a table over the budget with a note.
+func TestMatrixBoardRoutesSpec(t *testing.T) {
+	d := smallBoard()
+	d.Routes = smallRoutes()
+	m, err := newMatrixModel(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, note := m.routesSpec()
+	if rs == nil || note != "" {
+		t.Fatalf("no table: %q", note)
+	}
+	raw, _ := base64.StdEncoding.DecodeString(rs.Next)
+	// Rows in header order (t0 t1 c0 c1 as the board meets them); t0's
+	// only outgoing item is i0 (position 0), c0's is i2, t1's i3, c1's i1.
+	if got := fmt.Sprint(raw); got != "[255 0 0 255 255 0 0 255]" {
+		t.Errorf("next %s (rows %v)", got, rs.Rows)
+	}
+	d.RoutesNote = "n/a"
+	d.Routes = nil
+	m, _ = newMatrixModel(d)
+	if rs, note := m.routesSpec(); rs != nil || note != "n/a" {
+		t.Errorf("no routes: %v %q", rs, note)
 	}
 }

@@ -24,6 +24,7 @@ type matrixModel struct {
 	total     []float64 // per item, over the window
 	from, to  [][]int   // per header, the items leaving and entering it
 	scales    map[string]ColorScale
+	routes    *matrixRoutes // nil without MatrixBoardData.Routes
 }
 
 type matrixCell struct {
@@ -108,6 +109,26 @@ func newMatrixModel(d MatrixBoardData) (*matrixModel, error) {
 		if h, ok := m.hdrIndex[it.To]; ok {
 			m.to[h] = append(m.to[h], i)
 		}
+	}
+	for _, j := range d.Jobs {
+		for _, id := range j.Items {
+			if _, ok := m.itemIndex[id]; !ok {
+				return nil, fmt.Errorf("job %q: item %q is not on the board", j.ID, id)
+			}
+		}
+		for _, id := range j.Headers {
+			if _, ok := m.hdrIndex[id]; !ok {
+				return nil, fmt.Errorf("job %q: header %q is not on the board", j.ID, id)
+			}
+		}
+		for id := range j.Stacks {
+			if _, ok := m.hdrIndex[id]; !ok {
+				return nil, fmt.Errorf("job %q: stack on header %q, which is not on the board", j.ID, id)
+			}
+		}
+	}
+	if m.routes, err = m.newMatrixRoutes(); err != nil {
+		return nil, err
 	}
 	m.mergeBins()
 	m.window = [2]int{0, len(m.d.Bins) - 1}
@@ -263,11 +284,7 @@ func (m *matrixModel) mapValues(key string) []float64 {
 func (m *matrixModel) scaleFor(key string) (ColorScale, error) {
 	cm, ok := m.d.Maps[key]
 	if !ok || cm.Ramp == "" {
-		name := defaultMatrixMaps[key]
-		if name == "" {
-			name = "greens"
-		}
-		cm.Ramp = name
+		cm.Ramp = defaultMatrixMap(key)
 	}
 	r, err := RampByName(cm.Ramp)
 	if err != nil {

@@ -135,11 +135,17 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 		}
 	}
 
+	r := opt.Routing
+	if r == nil {
+		r = fattree.DModK(f)
+	}
+	ends := endpointIDs(f)
+	if n := len(f.Switches) * len(f.Nodes); n > display.MatrixRoutesPayload {
+		d.RoutesNote = fmt.Sprintf("%d switches × %d nodes: the forwarding table is too large to ship with the board; draw routes from Go with sdk.FatTreeRoute or fattree.Route.", len(f.Switches), len(f.Nodes))
+	} else {
+		d.Routes = fatTreeRoutes(f, r, hdr, ends, itemOf)
+	}
 	if len(opt.Jobs) > 0 {
-		r := opt.Routing
-		if r == nil {
-			r = fattree.DModK(f)
-		}
 		for _, j := range opt.Jobs {
 			sc, err := fattree.Footprint(ctx, f, r, j.Nodes)
 			if err != nil {
@@ -159,12 +165,52 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 			for _, n := range j.Nodes {
 				if n >= 0 && n < len(f.Nodes) {
 					mj.Stacks[hdr[f.Nodes[n].Switch]]++
+					if d.Routes != nil {
+						mj.Endpoints = append(mj.Endpoints, ends[n])
+					}
 				}
 			}
 			d.Jobs = append(d.Jobs, mj)
 		}
 	}
 	return d, nil
+}
+
+// fatTreeRoutes is r as the board's forwarding table: the nodes are the
+// endpoints, every switch forwards.
+func fatTreeRoutes(f *fattree.Fabric, r fattree.Routing, hdr, ends []string, itemOf []int) *display.MatrixRoutes {
+	rt := &display.MatrixRoutes{Headers: hdr, Next: make([][]int32, len(f.Switches))}
+	for n, node := range f.Nodes {
+		rt.Endpoints = append(rt.Endpoints, display.MatrixEndpoint{ID: ends[n], Header: hdr[node.Switch], In: fmt.Sprintf("l%d", node.Up)})
+	}
+	for sw, s := range f.Switches {
+		row := make([]int32, len(f.Nodes))
+		for n := range f.Nodes {
+			row[n] = -1
+			if p := r.Port(sw, n); p >= 1 && p <= len(s.Ports) && s.Ports[p-1].Out >= 0 {
+				row[n] = int32(itemOf[s.Ports[p-1].Out])
+			}
+		}
+		rt.Next[sw] = row
+	}
+	return rt
+}
+
+// endpointIDs names every node for the board's routes: its name, or with
+// its index appended when two nodes share a name.
+func endpointIDs(f *fattree.Fabric) []string {
+	count := map[string]int{}
+	for n := range f.Nodes {
+		count[nodeName(f, n)]++
+	}
+	ids := make([]string, len(f.Nodes))
+	for n := range f.Nodes {
+		ids[n] = nodeName(f, n)
+		if count[ids[n]] > 1 {
+			ids[n] = fmt.Sprintf("%s#%d", ids[n], n)
+		}
+	}
+	return ids
 }
 
 func nodeName(f *fattree.Fabric, n int) string {

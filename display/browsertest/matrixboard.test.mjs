@@ -29,6 +29,10 @@
 //   job        a click on the first job's row sets the window to its bins
 //              and leaves exactly its footprint's cells unfaded, with
 //              placement stacks of its node count on the top bars;
+//   routes     a click on one L1's bar and a shift-click on another's
+//              leave exactly the cells of Go's RouteItems unfaded; with the
+//              first job selected, a click on a cell of its footprint
+//              leaves Go's d(ℓ) ∩ N(J);
 //   diverging  the generic board's cell equal to the mean is #ffffbf.
 //
 // Run: npm ci && node --test matrixboard.test.mjs
@@ -150,7 +154,7 @@ async function dragBins(page, chart, a, b) {
 
 const visibleCells = (root) => root.locator('rect.ss-cell:not(.ss-hidden)').count();
 
-for (const { sample, html } of samples) {
+for (const { sample, html } of samples.filter((s) => s.sample.name !== 'compare')) {
   describe(`matrix board ${sample.name}`, () => {
     const sp = specOf(html);
 
@@ -277,6 +281,40 @@ for (const { sample, html } of samples) {
       });
     }
 
+    if (sample.routes) {
+      test("click and shift-click keep Go's routes; with a job selected, a cell keeps d(ℓ) ∩ N(J)", async () => {
+        const { page, root, problems } = await renderLive(html);
+        try {
+          const r = sample.routes;
+          const unfaded = () => root.locator('rect.ss-cell:not([data-faded])').evaluateAll((els) => els.map((e) => e.getAttribute('data-item')).sort());
+          const bar = (id) => root.locator(`rect.ss-bar[data-header="${id}"]`).first();
+          await bar(r.src).scrollIntoViewIfNeeded();
+          await bar(r.src).click();
+          assert.ok((await root.locator('.ss-route-src').count()) >= 1, 'the source is outlined');
+          await bar(r.dst).click({ modifiers: ['Shift'] });
+          assert.ok((await root.locator('.ss-route-dst').count()) >= 1, 'the destination is outlined');
+          assert.equal(await root.getAttribute('data-routes'), String(r.items), "items on the routes: Go's count");
+          assert.deepEqual(await unfaded(), r.cells, "the unfaded cells are Go's routes");
+          await root.locator('button.ss-route-clear').click();
+          assert.equal(await root.locator('rect.ss-cell[data-faded]').count(), 0, 'nothing faded after clearing');
+          assert.equal(await root.getAttribute('data-routes'), '', 'no routes after clearing');
+          if (r.job) {
+            const row = root.locator(`tr.ss-job[data-job="${r.job.id}"]`);
+            await row.scrollIntoViewIfNeeded();
+            await row.click();
+            const cell = root.locator(`rect.ss-cell[data-item="${r.job.item}"]`);
+            await cell.scrollIntoViewIfNeeded();
+            await cell.click();
+            assert.equal(await root.getAttribute('data-routes'), String(r.job.items), "items from the cell to the job's nodes");
+            assert.deepEqual(await unfaded(), r.job.cells, "the unfaded cells are Go's d(ℓ) ∩ N(J)");
+          }
+          assert.deepEqual(problems, [], 'script errors');
+        } finally {
+          await page.close();
+        }
+      });
+    }
+
     if (sample.meanFill) {
       test('the diverging map puts its middle colour on the cell equal to the mean', async () => {
         const { page, root, problems } = await renderLive(html);
@@ -293,6 +331,61 @@ for (const { sample, html } of samples) {
   });
 }
 
+test('compare mode: three boards, the difference cells are B − A', async () => {
+  const { sample, html } = samples.find((s) => s.sample.name === 'compare');
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url().slice(0, 80)}`));
+  try {
+    await page.setContent(wrapAs(withRuntime(html), 'matrix board compare'), { waitUntil: 'load' });
+    await settledLive(page);
+    const views = page.locator('.ss-matrixboard-view');
+    assert.equal(await views.count(), sample.boards, 'A, B and B − A are live');
+    assert.equal(await page.locator('.superstep-display[data-domain-mismatch]').count(), 0, "the live scales are Go's");
+    assert.equal(await page.locator('.superstep-display[data-live-error]').count(), 0, 'the runtime failed');
+    const tips = await views.nth(2).locator('rect.ss-cell').evaluateAll((els) => els.map((e) => [e.getAttribute('data-item'), e.getAttribute('data-tip')]));
+    assert.equal(tips.length, Object.keys(sample.diffTips).length, 'one difference cell per link');
+    for (const [id, tip] of tips) assert.equal(tip, sample.diffTips[id], `difference cell ${id}`);
+    assert.ok(sample.changed > 0, 'the routings differ somewhere');
+    assert.deepEqual(problems, [], 'script errors');
+  } finally {
+    await page.close();
+  }
+});
+
+test('the sanitized static picture of a board reads alone', async () => {
+  const { Sanitizer } = await import('@jupyterlab/apputils/lib/sanitizer.js');
+  const { sample, html } = samples.find((s) => s.sample.name === 'k4');
+  const sp = specOf(html);
+  const clean = new Sanitizer().sanitize(html);
+  assert.ok(!/<script/i.test(clean), 'a <script> survived the sanitizer');
+  const ctx = await offlineContext(browser, { ...PAGE_OPTIONS, javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  try {
+    await page.setContent(wrapAs(clean, 'matrix board, static'), { waitUntil: 'load' });
+    const c = sp.cells.item.findIndex((i) => sp.items.id[i] === sample.item);
+    const pic = await page.evaluate(async ([x, y]) => {
+      const img = document.querySelector('img');
+      await img.decode();
+      const cv = document.createElement('canvas');
+      cv.width = img.naturalWidth;
+      cv.height = img.naturalHeight;
+      const g = cv.getContext('2d');
+      g.drawImage(img, 0, 0);
+      const px = g.getImageData(Math.round(x), Math.round(y), 1, 1).data;
+      return { w: img.naturalWidth, alt: img.alt, rgb: '#' + [px[0], px[1], px[2]].map((v) => v.toString(16).padStart(2, '0')).join('') };
+    }, [sp.cells.x[c] + sp.cell / 2, sp.cells.y[c] + sp.cell / 2]);
+    assert.equal(pic.w, sp.w, 'picture width');
+    assert.equal(pic.rgb, sample.fill, `the named cell ${sample.item} in the picture`);
+    assert.match(pic.alt, /matrix board|cells/i, 'the alt text says what the picture shows');
+  } finally {
+    await page.close();
+    await ctx.close();
+  }
+});
+
 test('matrixboard samples were written', () => {
-  assert.deepEqual(samples.map((s) => s.sample.name), ['k4', 'generic', 'paper1296']);
+  assert.deepEqual(samples.map((s) => s.sample.name), ['k4', 'compare', 'generic', 'paper1296']);
 });

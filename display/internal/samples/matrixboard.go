@@ -27,14 +27,14 @@ const mbHistBins = 20
 
 var mbStart = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// mbValue is item i's value in bin b, as the board reads it (NaN, ±Inf
-// and negatives are 0).
+// mbValue is item i's value in bin b, as the board reads it (NaN and ±Inf
+// are 0).
 func mbValue(d display.MatrixBoardData, i, b int) float64 {
 	if i >= len(d.Values) || b >= len(d.Values[i]) {
 		return 0
 	}
 	v := float64(d.Values[i][b])
-	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0
 	}
 	return v
@@ -246,7 +246,58 @@ func mbExpect(name string, v *display.MatrixBoardView, named string, hist [2]int
 		}
 		exp["job"] = map[string]any{"id": j.ID, "window": mbSnap(d, j.Start, j.End), "cells": n, "items": len(j.Items), "stackNodes": stacks}
 	}
+	if d.Routes != nil {
+		r, err := mbRoutes(v, cells)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		exp["routes"] = r
+	}
 	return exp, nil
+}
+
+// mbRoutes is what route clicks must give, by display's RouteItems: the
+// first top header of the first panel clicked (a source) and that of the
+// last panel shift-clicked (a destination); then, with the first job
+// selected, a click on the first cell of its footprint (d(ℓ) ∩ N(J)).
+func mbRoutes(v *display.MatrixBoardView, cells []mbCell) (map[string]any, error) {
+	d := v.Data
+	hasCell := map[string]bool{}
+	for _, c := range cells {
+		hasCell[d.Items[c.item].ID] = true
+	}
+	onCells := func(items []string) []string {
+		out := []string{}
+		for _, id := range items {
+			if hasCell[id] {
+				out = append(out, id)
+			}
+		}
+		sort.Strings(out)
+		return out
+	}
+	src, dst := d.Panels[0].Top[0].ID, d.Panels[len(d.Panels)-1].Top[0].ID
+	items, headers, err := v.RouteItems(display.MatrixSelection{Headers: []string{src}}, display.MatrixSelection{Headers: []string{dst}}, nil)
+	if err != nil {
+		return nil, err
+	}
+	r := map[string]any{"src": src, "dst": dst, "items": len(items), "cells": onCells(items), "headers": len(headers)}
+	if len(d.Jobs) > 0 {
+		j := d.Jobs[0]
+		from := ""
+		for _, id := range j.Items {
+			if hasCell[id] {
+				from = id
+				break
+			}
+		}
+		items, _, err := v.RouteItems(display.MatrixSelection{Items: []string{from}}, display.MatrixSelection{}, []string{j.ID})
+		if err != nil {
+			return nil, err
+		}
+		r["job"] = map[string]any{"id": j.ID, "item": from, "items": len(items), "cells": onCells(items)}
+	}
+	return r, nil
 }
 
 // fatTreeBoard simulates jobs on spec for n intervals of step and builds
@@ -351,6 +402,14 @@ func matrixboardCells() ([]cell, error) {
 	}
 	out = append(out, cell{`sdk.FatTree(fattree k = 4, simulated counters, 2 jobs)`, k4, exp})
 
+	// (a') compare: the k = 4 board under D-mod-k (A) and under a seeded
+	// random routing (B), on one scale, and B − A.
+	cmp, exp, err := compareSample()
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, cell{`sdk.FatTreeCompare(k = 4 under D-mod-k, under Random(7))`, cmp, exp})
+
 	// (b) the generic board: the cell of 3 kB is the mean.
 	g := genericBoard()
 	exp, err = mbExpect("generic", g, "x2", [2]int{0, 10})
@@ -387,6 +446,52 @@ func matrixboardCells() ([]cell, error) {
 }
 
 func sortFloats(x []float64) { sort.Float64s(x) }
+
+// compareSample is the compare row and what the browser test expects of
+// it: three boards, and on the difference board every cell's text is its
+// item's name and B's total minus A's.
+func compareSample() (display.RowView, map[string]any, error) {
+	f, err := fattree.Build(fattree.KAry(4))
+	if err != nil {
+		return display.RowView{}, nil, err
+	}
+	job := fattree.Job{ID: "a2a", Nodes: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, Pattern: fattree.AllToAll(), BytesPerPair: 1e6}
+	var boards []*display.MatrixBoardView
+	for _, r := range []fattree.Routing{fattree.DModK(f), fattree.Random(f, 7)} {
+		rows, err := fattree.Simulate(context.Background(), f, r, []fattree.Job{job}, mbStart, mbStart.Add(time.Hour), 10*time.Minute)
+		if err != nil {
+			return display.RowView{}, nil, err
+		}
+		v, err := sdk.FatTree(f, rows, sdk.FatTreeOptions{Routing: r})
+		if err != nil {
+			return display.RowView{}, nil, err
+		}
+		boards = append(boards, v)
+	}
+	row, err := sdk.FatTreeCompare(boards[0], boards[1])
+	if err != nil {
+		return display.RowView{}, nil, err
+	}
+	a, b := boards[0].Data, boards[1].Data
+	ta, tb := mbTotals(a, [2]int{0, len(a.Bins) - 1}), mbTotals(b, [2]int{0, len(b.Bins) - 1})
+	cells, err := mbCells(a)
+	if err != nil {
+		return display.RowView{}, nil, err
+	}
+	tips := map[string]string{}
+	nonzero := 0
+	for _, c := range cells {
+		it := a.Items[c.item]
+		if b.Items[c.item].ID != it.ID {
+			return display.RowView{}, nil, fmt.Errorf("compare: items in another order")
+		}
+		tips[it.ID] = it.Name + "\n" + display.FormatValue(tb[c.item]-ta[c.item], a.Unit)
+		if tb[c.item] != ta[c.item] {
+			nonzero++
+		}
+	}
+	return row, map[string]any{"name": "compare", "boards": len(row.Items), "diffTips": tips, "changed": nonzero}, nil
+}
 
 // matrixboardBenchCells is the board of matrixboard-bench.ipynb
 // (display/browsertest/bench): KAry(36), 46,656 cells on a canvas.

@@ -10,11 +10,16 @@
 // (a selection sets the window to the jobs' common interval and fades
 // everything outside their footprints). Up to 20,000 cells are SVG <rect>s;
 // above, they are painted on a canvas under the SVG frame and found under
-// the pointer by a grid of buckets.
+// the pointer by a grid of buckets. With a forwarding table in the spec
+// (display.MatrixRoutes), a click on a bar or a cell adds a source and a
+// shift-click a destination, and the board keeps only the routes between
+// them (routeMarks, the same computation as Go's matrixRoutes.routeMarks),
+// limited to the selected jobs' endpoints.
 //
 // State for tests and benchmarks is on the display's root: data-window
 // ("a b", inclusive bins), data-visible-cells, data-hist ("a b", bin edges,
-// or ""), data-series (the time chart's series count), data-update-ms (the
+// or ""), data-series (the time chart's series count), data-routes (the
+// number of items on the selected routes, or ""), data-update-ms (the
 // last update's duration).
 import { brushX } from 'd3-brush';
 import { select } from 'd3-selection';
@@ -28,11 +33,17 @@ const SERIES_COLORS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#
 const JOB_COLORS = ['#222222', '#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e'];
 const PREFIXES = ['kB', 'MB', 'GB', 'TB', 'PB', 'EB'];
 
-/** A base64 little-endian float32 array. */
-function float32s(s) {
+/** A base64 byte array. */
+function bytes(s) {
   const b = atob(s || '');
   const u = new Uint8Array(b.length);
   for (let i = 0; i < b.length; i++) u[i] = b.charCodeAt(i);
+  return u;
+}
+
+/** A base64 little-endian float32 array. */
+function float32s(s) {
+  const u = bytes(s);
   return new Float32Array(u.buffer, 0, u.length >> 2);
 }
 
@@ -190,6 +201,9 @@ export function matrixboardView(root, img, sp) {
     exclusive: false, logY: false,
     threshold: sp.threshold > 0 ? sp.threshold : 0,
     selected: new Set(), // job indices
+    // Route ends: header indices and item indices, clicked (sources) and shift-clicked (destinations).
+    src: { h: new Set(), i: new Set() },
+    dst: { h: new Set(), i: new Set() },
   };
   const T = new Float64Array(nItems); // window totals
   const hdrN = sp.headers.length;
@@ -219,6 +233,134 @@ export function matrixboardView(root, img, sp) {
   for (let i = 0; i < nItems; i++) if (!hasCell[i] && sp.items.to[i] >= 0) capacity[sp.items.to[i]]++;
   for (const j of jobs) for (const [h, n] of j.stacks) capacity[h] = Math.max(capacity[h], n);
 
+  // ----------------------------------------------------------------- routes
+  const R = sp.routes;
+  const ne = R ? R.endId.length : 0;
+  const rowOf = new Int32Array(hdrN).fill(-1);
+  const outItems = Array.from({ length: hdrN }, () => []); // header → items leaving it, in item order
+  for (let i = 0; i < nItems; i++) if (sp.items.from[i] >= 0) outItems[sp.items.from[i]].push(i);
+  const nextB = R ? bytes(R.next) : null;
+  if (R) R.rows.forEach((h, k) => (rowOf[h] = k));
+  /** The item by which a route to endpoint d leaves header h, or -1. */
+  const nextItem = (h, d) => {
+    const k = rowOf[h];
+    if (k < 0) return -1;
+    const p = nextB[k * ne + d];
+    return p === 255 ? -1 : outItems[h][p];
+  };
+  /**
+   * matrixRoutes.routeMarks: the items and headers on the routes between
+   * every two distinct allowed endpoints that pass a source element and
+   * then a destination element (at or before, at or after the marked one).
+   */
+  function routeMarks(srcH, srcI, dstH, dstI, allowed) {
+    const items = new Uint8Array(nItems), headers = new Uint8Array(hdrN);
+    const noSrc = !srcH.includes(1) && !srcI.includes(1);
+    const noDst = !dstH.includes(1) && !dstI.includes(1);
+    if (noSrc && noDst) return { items, headers };
+    const ok = (e) => !allowed || allowed[e];
+    const destAfter = new Int8Array(hdrN); // 0 unknown, 1 no, 2 yes
+    const seen = new Int32Array(hdrN);
+    const chain = [];
+    const after = (h, d) => {
+      chain.length = 0;
+      let x = h, res = noDst;
+      for (let steps = 0; ; steps++) {
+        if (destAfter[x]) { res = destAfter[x] === 2; break; }
+        if (steps > hdrN) { res = false; break; }
+        chain.push(x);
+        if (dstH[x]) { res = true; break; }
+        const it = nextItem(x, d);
+        if (x === R.endHdr[d]) { res = (it >= 0 && dstI[it] === 1) || noDst; break; } // the route ends here
+        if (it < 0) { res = false; break; }
+        if (dstI[it]) { res = true; break; }
+        const to = sp.items.to[it];
+        if (to < 0) { res = false; break; }
+        x = to;
+      }
+      for (const c of chain) destAfter[c] = res ? 2 : 1;
+      return res;
+    };
+    const itemAfter = (it, d) => {
+      if (dstI[it]) return true;
+      const e = R.endHdr[d];
+      if (sp.items.from[it] === e && nextItem(e, d) === it) return noDst; // the item to d itself
+      const to = sp.items.to[it];
+      return to >= 0 && after(to, d);
+    };
+    const walk = (a, d, passed) => {
+      let x = a;
+      for (let steps = 0; steps <= hdrN; steps++) {
+        passed = passed || srcH[x] === 1;
+        if (passed && after(x, d)) headers[x] = 1;
+        const it = nextItem(x, d);
+        if (it >= 0) {
+          passed = passed || srcI[it] === 1;
+          if (passed && itemAfter(it, d)) items[it] = 1;
+        }
+        if (x === R.endHdr[d] || it < 0) return;
+        const to = sp.items.to[it];
+        if (to < 0) return;
+        x = to;
+      }
+    };
+    for (let d = 0; d < ne; d++) {
+      if (!ok(d)) continue;
+      destAfter.fill(0);
+      for (let s = 0; s < ne; s++) {
+        if (s === d || !ok(s)) continue;
+        const a = R.endHdr[s];
+        let flag = noSrc;
+        const inItem = R.endIn[s];
+        if (inItem >= 0) {
+          flag = flag || srcI[inItem] === 1;
+          if (flag && (dstI[inItem] === 1 || after(a, d))) items[inItem] = 1;
+        }
+        const key = flag ? 2 * d + 2 : 2 * d + 1;
+        if (seen[a] === key || (seen[a] === 2 * d + 2 && !flag)) continue; // true marks a superset of false
+        seen[a] = key;
+        walk(a, d, flag);
+      }
+    }
+    return { items, headers };
+  }
+  let routeItems = null, routeHeaders = null, routesDirty = true;
+  const routesActive = () => st.src.h.size + st.src.i.size + st.dst.h.size + st.dst.i.size > 0;
+  function computeRoutes() {
+    if (!routesDirty) return;
+    routesDirty = false;
+    routeItems = routeHeaders = null;
+    if (!R || !routesActive()) {
+      root.setAttribute('data-routes', '');
+      return;
+    }
+    const flags = (set, n) => {
+      const a = new Uint8Array(n);
+      for (const x of set) a[x] = 1;
+      return a;
+    };
+    let allowed = null;
+    if (st.selected.size) {
+      allowed = new Uint8Array(ne);
+      for (const k of st.selected) for (const e of jobs[k].ends || []) allowed[e] = 1;
+    }
+    const m = routeMarks(flags(st.src.h, hdrN), flags(st.src.i, nItems), flags(st.dst.h, hdrN), flags(st.dst.i, nItems), allowed);
+    routeItems = m.items;
+    routeHeaders = m.headers;
+    let n = 0;
+    for (let i = 0; i < nItems; i++) n += routeItems[i];
+    root.setAttribute('data-routes', String(n));
+  }
+  /** A click on header h or item i: a source; with shift, a destination; again, off. */
+  function toggleEnd(kind, x, shift) {
+    const [mine, other] = shift ? [st.dst, st.src] : [st.src, st.dst];
+    other[kind].delete(x);
+    if (mine[kind].has(x)) mine[kind].delete(x);
+    else mine[kind].add(x);
+    routesDirty = true;
+    update('routes');
+  }
+
   // ---------------------------------------------------------------- the board
   const W = sp.w, H = sp.h;
   const board = html('div', `position:relative;width:${W}px;max-width:100%`);
@@ -243,7 +385,12 @@ export function matrixboardView(root, img, sp) {
       x: sp.bars.x[k], y: sp.bars.y[k], width: sp.bars.w[k], height: sp.bars.h[k], stroke: '#bbbbbb', 'stroke-width': 0.5,
       class: 'ss-bar', 'data-header': sp.headers[sp.bars.hdr[k]].id,
     }, barG));
+    bars[k].ssHeader = sp.bars.hdr[k];
   }
+  barG.style.cursor = 'pointer';
+  barG.addEventListener('click', (e) => {
+    if (e.target.ssHeader !== undefined) toggleEnd('h', e.target.ssHeader, e.shiftKey);
+  });
   const stackG = svgEl('g', { class: 'ss-stacks' }, svg);
   let cellEls = null;
   let canvas = null;
@@ -255,8 +402,15 @@ export function matrixboardView(root, img, sp) {
         x: sp.cells.x[c], y: sp.cells.y[c], width: cellSize, height: cellSize, class: 'ss-cell',
         'data-item': sp.items.id[sp.cells.item[c]],
       }, cellG);
+      cellEls[c].ssCell = c;
     }
+    cellG.addEventListener('click', (e) => {
+      if (e.target.ssCell !== undefined) toggleEnd('i', sp.cells.item[e.target.ssCell], e.shiftKey);
+    });
   }
+  const routeG = svgEl('g', { class: 'ss-route-ends', 'pointer-events': 'none' }, svg);
+  const routeText = html('span', 'color:#555;margin-left:6px');
+  routeText.className = 'ss-route-text';
   const hotG = svgEl('g', { class: 'ss-hot', 'pointer-events': 'none' }, svg);
   const legendG = svgEl('g', { class: 'ss-legend' }, svg);
   board.append(svg);
@@ -397,6 +551,13 @@ export function matrixboardView(root, img, sp) {
 
   let footItems = null, footHeaders = null;
   function computeFade() {
+    computeRoutes();
+    if (routeItems) {
+      // Routes: everything off them fades (within the jobs' endpoints, if any are selected).
+      footItems = footHeaders = null;
+      for (let c = 0; c < nCells; c++) faded[c] = routeItems[sp.cells.item[c]] ? 0 : 1;
+      return;
+    }
     if (!st.selected.size) {
       footItems = footHeaders = null;
       faded.fill(0);
@@ -513,9 +674,11 @@ export function matrixboardView(root, img, sp) {
       const el = bars[k];
       el.setAttribute('fill', colorOf(barKey(k), barValue(k)));
       el.setAttribute('data-tip', barTip(k));
-      if (footHeaders && !footHeaders.has(sp.bars.hdr[k])) el.setAttribute('opacity', FADE);
+      const off = routeHeaders ? !routeHeaders[sp.bars.hdr[k]] : footHeaders && !footHeaders.has(sp.bars.hdr[k]);
+      if (off) el.setAttribute('opacity', FADE);
       else el.removeAttribute('opacity');
     }
+    drawRouteEnds();
     // Placement stacks of the selected jobs on their top bars.
     stackG.textContent = '';
     if (!st.selected.size) return;
@@ -543,6 +706,32 @@ export function matrixboardView(root, img, sp) {
         used[h] += cnt;
       }
     });
+  }
+
+  /** Outlines on the route ends: sources blue, destinations red. */
+  function drawRouteEnds() {
+    routeG.textContent = '';
+    const frag = document.createDocumentFragment();
+    const ring = (x, y, w, h, colour, cls, attr, id) =>
+      svgEl('rect', {
+        x: +(x - 1).toFixed(4), y: +(y - 1).toFixed(4), width: +(w + 2).toFixed(4), height: +(h + 2).toFixed(4),
+        fill: 'none', stroke: colour, 'stroke-width': 2, class: cls, [attr]: id,
+      }, frag);
+    for (const [ends, colour, cls] of [[st.src, '#1f77b4', 'ss-route-src'], [st.dst, '#d62728', 'ss-route-dst']]) {
+      for (let k = 0; k < nBars; k++) {
+        if (ends.h.has(sp.bars.hdr[k])) ring(sp.bars.x[k], sp.bars.y[k], sp.bars.w[k], sp.bars.h[k], colour, cls, 'data-header', sp.headers[sp.bars.hdr[k]].id);
+      }
+      for (let c = 0; c < nCells; c++) {
+        const i = sp.cells.item[c];
+        if (ends.i.has(i)) ring(sp.cells.x[c], sp.cells.y[c], cellSize, cellSize, colour, cls, 'data-item', sp.items.id[i]);
+      }
+    }
+    routeG.appendChild(frag);
+    routeText.textContent = !routesActive()
+      ? R ? 'click a switch or a cell: a source; shift-click: a destination' : ''
+      : !R ? sp.routesNote || 'This board has no forwarding table.'
+      : `routes: ${st.src.h.size + st.src.i.size} source(s), ${st.dst.h.size + st.dst.i.size} destination(s)` +
+        (st.selected.size ? ', between the selected jobs\' nodes' : '');
   }
 
   function drawLegend() {
@@ -592,6 +781,11 @@ export function matrixboardView(root, img, sp) {
         hoverCell = c;
         paintCanvas();
       }
+    });
+    canvas.addEventListener('click', (e) => {
+      const [x, y] = at(e);
+      const c = cellAt(x, y);
+      if (c >= 0 && visible[c]) toggleEnd('i', sp.cells.item[c], e.shiftKey);
     });
     canvas.addEventListener('mouseleave', () => {
       if (hoverCell >= 0) {
@@ -813,6 +1007,14 @@ export function matrixboardView(root, img, sp) {
     label('log y', checkbox('ss-logy', false, (v) => ((st.logY = v), drawHist()))),
     label('exclusive (hide cells inside the range)', checkbox('ss-exclusive', false, (v) => ((st.exclusive = v), update('hist')))),
   );
+  const routeClear = html('button', BUTTON, 'clear routes');
+  routeClear.className = 'ss-route-clear';
+  routeClear.onclick = () => {
+    for (const e of [st.src, st.dst]) e.h.clear(), e.i.clear();
+    routesDirty = true;
+    update('routes');
+  };
+  row2.append(routeClear, routeText);
   const charts = html('div', 'display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start');
   charts.append(tsvg.node(), hsvg.node());
 
@@ -897,6 +1099,7 @@ export function matrixboardView(root, img, sp) {
     clear.onclick = () => {
       st.selected.clear();
       jobRows.forEach((r) => mark(r));
+      routesDirty = true;
       update('jobs');
     };
     fbar.append(
@@ -964,6 +1167,7 @@ export function matrixboardView(root, img, sp) {
   }
   /** A selection sets the window to the jobs' common interval (else their hull) and fades the rest. */
   function selectJobs() {
+    routesDirty = true;
     if (st.selected.size && nb) {
       let s = -Infinity, e = Infinity, hs = Infinity, he = -Infinity;
       for (const k of st.selected) {
