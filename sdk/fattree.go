@@ -3,6 +3,7 @@ package sdk
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"time"
@@ -118,8 +119,14 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 	for i := range sums {
 		sums[i] = make([]float64, len(bins))
 	}
+	lastT, lastB, lastOK := int64(math.MinInt64), 0, false
 	for _, r := range counters {
-		b, ok := binOf[r.Time.Unix()]
+		// Rows come grouped by time: look the bin up once per time.
+		if t := r.Time.Unix(); t != lastT {
+			lastT = t
+			lastB, lastOK = binOf[t]
+		}
+		b, ok := lastB, lastOK
 		if !ok {
 			continue
 		}
@@ -301,8 +308,13 @@ func fatTreePanels(f *fattree.Fabric, hdr []string, items []display.MatrixItem, 
 func counterBins(counters []fattree.CounterRow, window [2]time.Time, n int) ([]display.MatrixBin, map[int64]int, error) {
 	seen := map[int64]bool{}
 	var ends []int64
+	last := int64(math.MinInt64)
 	for _, r := range counters {
 		t := r.Time.Unix()
+		if t == last {
+			continue // rows come grouped by time
+		}
+		last = t
 		if !window[0].IsZero() && t <= window[0].Unix() || !window[1].IsZero() && t > window[1].Unix() {
 			continue
 		}

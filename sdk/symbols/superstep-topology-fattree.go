@@ -45,6 +45,7 @@ func init() {
 		"MetaFabric":         reflect.ValueOf(constant.MakeFromLiteral("\"superstep.fabric\"", token.STRING, 0)),
 		"MetaTable":          reflect.ValueOf(constant.MakeFromLiteral("\"superstep.table\"", token.STRING, 0)),
 		"MetaVersion":        reflect.ValueOf(constant.MakeFromLiteral("\"superstep.version\"", token.STRING, 0)),
+		"NewCounterSums":     reflect.ValueOf(fattree.NewCounterSums),
 		"NewTable":           reflect.ValueOf(fattree.NewTable),
 		"NodePort":           reflect.ValueOf(fattree.NodePort),
 		"NumKinds":           reflect.ValueOf(constant.MakeFromLiteral("6", token.INT, 0)),
@@ -79,6 +80,7 @@ func init() {
 		// type definitions
 		"Cable":        reflect.ValueOf((*fattree.Cable)(nil)),
 		"CounterRow":   reflect.ValueOf((*fattree.CounterRow)(nil)),
+		"CounterSums":  reflect.ValueOf((*fattree.CounterSums)(nil)),
 		"Device":       reflect.ValueOf((*fattree.Device)(nil)),
 		"DeviceKind":   reflect.ValueOf((*fattree.DeviceKind)(nil)),
 		"Direction":    reflect.ValueOf((*fattree.Direction)(nil)),

@@ -134,14 +134,28 @@ func CountersTable(rows []CounterRow) arrow.Table {
 	xw := b.Field(4).(*array.Int64Builder)
 	er := b.Field(5).(*array.Int64Builder)
 	st := b.Field(6).(*array.BooleanBuilder)
-	for _, r := range rows {
-		tm.Append(r.Time.Unix())
-		ln.Append(int32(r.Link))
-		by.Append(r.Bytes)
-		pk.Append(r.Packets)
-		xw.Append(r.XmitWait)
-		er.Append(r.Errors)
-		st.Append(r.Saturated)
+	// Column by column, a chunk at a time: appending slices is several
+	// times faster than appending values.
+	const chunk = 1 << 16
+	var (
+		times, bytes, packets, waits, errs [chunk]int64
+		links                              [chunk]int32
+		sat                                [chunk]bool
+	)
+	for lo := 0; lo < len(rows); lo += chunk {
+		part := rows[lo:min(lo+chunk, len(rows))]
+		for i, r := range part {
+			times[i], links[i], bytes[i], packets[i] = r.Time.Unix(), int32(r.Link), r.Bytes, r.Packets
+			waits[i], errs[i], sat[i] = r.XmitWait, r.Errors, r.Saturated
+		}
+		n := len(part)
+		tm.AppendValues(times[:n], nil)
+		ln.AppendValues(links[:n], nil)
+		by.AppendValues(bytes[:n], nil)
+		pk.AppendValues(packets[:n], nil)
+		xw.AppendValues(waits[:n], nil)
+		er.AppendValues(errs[:n], nil)
+		st.AppendValues(sat[:n], nil)
 	}
 	return table.FromBuilder(b)
 }

@@ -3,7 +3,8 @@ package fattree
 import (
 	"fmt"
 	"math"
-	"sort"
+	"slices"
+	"strconv"
 	"time"
 )
 
@@ -28,7 +29,9 @@ type LinkCounters struct {
 	Link                             int
 	Bytes, Packets, XmitWait, Errors uint64
 	Bits                             int
-	Where                            string // file:line of this value; "" for the snapshot's Where
+	// Line is the line of the snapshot's file (Snapshot.Where) this
+	// value was read from; 0 when there is none.
+	Line int
 }
 
 // Deltas turns cumulative snapshots, in increasing time, into counters
@@ -49,31 +52,47 @@ type LinkCounters struct {
 // 32 nor 64, when a 32-bit counter exceeds 2^32−1, or when a delta
 // exceeds the int64 range.
 func Deltas(snaps []Snapshot) ([]CounterRow, []Warning, error) {
-	prev := map[int][4]uint64{}
+	// By link id: the last values, whether there are any, and the
+	// snapshot (+1) that last listed the link.
 	var (
-		rows  []CounterRow
-		warns []Warning
+		prev   [][4]uint64
+		has    []bool
+		seenAt []int
+		warns  []Warning
 	)
+	total := 0
+	for _, s := range snaps {
+		total += len(s.Links)
+	}
+	if len(snaps) > 0 {
+		total -= len(snaps[0].Links)
+	}
+	var rows []CounterRow
+	if total > 0 {
+		rows = make([]CounterRow, 0, total)
+	}
 	names := [4]string{"bytes", "packets", "xmit_wait", "errors"}
 	for si, s := range snaps {
 		if si > 0 && !s.Time.After(snaps[si-1].Time) {
 			return nil, nil, fmt.Errorf("fattree: snapshot %d%s at %s is not after snapshot %d at %s",
-				si, where(s.Where), s.Time.UTC().Format(time.RFC3339), si-1, snaps[si-1].Time.UTC().Format(time.RFC3339))
+				si, where(s.Where, 0), s.Time.UTC().Format(time.RFC3339), si-1, snaps[si-1].Time.UTC().Format(time.RFC3339))
 		}
-		seen := make(map[int]bool, len(s.Links))
 		first := len(rows)
 		for _, lc := range s.Links {
-			w := lc.Where
-			if w == "" {
-				w = s.Where
-			}
+			w := lazyWhere{s.Where, lc.Line}
 			if lc.Link < 0 {
-				return nil, nil, fmt.Errorf("fattree: snapshot %d%s: link %d, want an id ≥ 0", si, where(w), lc.Link)
+				return nil, nil, fmt.Errorf("fattree: snapshot %d%s: link %d, want an id ≥ 0", si, w, lc.Link)
 			}
-			if seen[lc.Link] {
-				return nil, nil, fmt.Errorf("fattree: snapshot %d%s lists link %d twice", si, where(w), lc.Link)
+			if lc.Link >= len(prev) {
+				n := max(lc.Link+1, 2*len(prev))
+				prev = append(prev, make([][4]uint64, n-len(prev))...)
+				has = append(has, make([]bool, n-len(has))...)
+				seenAt = append(seenAt, make([]int, n-len(seenAt))...)
 			}
-			seen[lc.Link] = true
+			if seenAt[lc.Link] == si+1 {
+				return nil, nil, fmt.Errorf("fattree: snapshot %d%s lists link %d twice", si, w, lc.Link)
+			}
+			seenAt[lc.Link] = si + 1
 			v := [4]uint64{lc.Bytes, lc.Packets, lc.XmitWait, lc.Errors}
 			sat := false
 			switch lc.Bits {
@@ -81,17 +100,17 @@ func Deltas(snaps []Snapshot) ([]CounterRow, []Warning, error) {
 			case 32:
 				for k, x := range v {
 					if x > math.MaxUint32 {
-						return nil, nil, fmt.Errorf("fattree: snapshot %d%s: link %d: 32-bit counter %s = %d exceeds 2^32−1", si, where(w), lc.Link, names[k], x)
+						return nil, nil, fmt.Errorf("fattree: snapshot %d%s: link %d: 32-bit counter %s = %d exceeds 2^32−1", si, w, lc.Link, names[k], x)
 					}
 					if x == math.MaxUint32 {
 						sat = true
 					}
 				}
 			default:
-				return nil, nil, fmt.Errorf("fattree: snapshot %d%s: link %d: counters of %d bits, want 32 or 64", si, where(w), lc.Link, lc.Bits)
+				return nil, nil, fmt.Errorf("fattree: snapshot %d%s: link %d: counters of %d bits, want 32 or 64", si, w, lc.Link, lc.Bits)
 			}
-			p, ok := prev[lc.Link]
-			prev[lc.Link] = v
+			p, ok := prev[lc.Link], has[lc.Link]
+			prev[lc.Link], has[lc.Link] = v, true
 			if !ok {
 				continue
 			}
@@ -101,30 +120,45 @@ func Deltas(snaps []Snapshot) ([]CounterRow, []Warning, error) {
 				if v[k] < p[k] {
 					delta = v[k]
 					warns = append(warns, Warning{Msg: fmt.Sprintf("link %d at %s%s: %s went from %d to %d: a reset, counted from 0",
-						lc.Link, s.Time.UTC().Format(time.RFC3339), where(w), names[k], p[k], v[k])})
+						lc.Link, s.Time.UTC().Format(time.RFC3339), w, names[k], p[k], v[k])})
 				}
 				if delta > math.MaxInt64 {
-					return nil, nil, fmt.Errorf("fattree: snapshot %d%s: link %d: %s delta %d exceeds the int64 range", si, where(w), lc.Link, names[k], delta)
+					return nil, nil, fmt.Errorf("fattree: snapshot %d%s: link %d: %s delta %d exceeds the int64 range", si, w, lc.Link, names[k], delta)
 				}
 				d[k] = int64(delta)
 			}
 			if sat {
 				warns = append(warns, Warning{Msg: fmt.Sprintf("link %d at %s%s: a 32-bit counter is saturated at 2^32−1: the interval's values are lower bounds",
-					lc.Link, s.Time.UTC().Format(time.RFC3339), where(w))})
+					lc.Link, s.Time.UTC().Format(time.RFC3339), w)})
 			}
 			rows = append(rows, CounterRow{Time: s.Time, Link: lc.Link, Bytes: d[0], Packets: d[1], XmitWait: d[2], Errors: d[3], Saturated: sat})
 		}
 		iv := rows[first:]
-		sort.Slice(iv, func(a, b int) bool { return iv[a].Link < iv[b].Link })
+		byLink := func(a, b CounterRow) int { return a.Link - b.Link }
+		if !slices.IsSortedFunc(iv, byLink) {
+			slices.SortFunc(iv, byLink)
+		}
 	}
 	return rows, warns, nil
 }
 
-func where(w string) string {
-	if w == "" {
+// lazyWhere prints as where's text, made only when a message needs it.
+type lazyWhere struct {
+	file string
+	line int
+}
+
+func (w lazyWhere) String() string { return where(w.file, w.line) }
+
+// where is " (file:line)", " (file)" or "".
+func where(file string, line int) string {
+	switch {
+	case file == "":
 		return ""
+	case line > 0:
+		return " (" + file + ":" + strconv.Itoa(line) + ")"
 	}
-	return " (" + w + ")"
+	return " (" + file + ")"
 }
 
 // Direction says which directed link a port's receive and transmit

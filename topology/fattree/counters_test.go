@@ -172,13 +172,13 @@ func TestDeltas(t *testing.T) {
 			warns: []string{"link 1 at 2026-11-24T15:01:00Z (perf.txt:40): bytes went from 9000 to 300: a reset"},
 		},
 		{
-			name: "the link's own file:line wins",
+			name: "the link's own line in the snapshot's file",
 			snaps: []Snapshot{
 				{Time: at(0), Links: []LinkCounters{{Link: 1, Packets: 5}}},
-				{Time: at(60), Where: "a:1", Links: []LinkCounters{{Link: 1, Packets: 2, Where: "b:7"}}},
+				{Time: at(60), Where: "a", Links: []LinkCounters{{Link: 1, Packets: 2, Line: 7}}},
 			},
 			want:  []CounterRow{{Time: at(60), Link: 1, Packets: 2}},
-			warns: []string{"(b:7): packets went from 5 to 2"},
+			warns: []string{"(a:7): packets went from 5 to 2"},
 		},
 		{
 			name: "a 32-bit counter at 2^32-1 is saturated",
@@ -296,5 +296,42 @@ func TestPortDirection(t *testing.T) {
 	}
 	if _, _, err := NodePort(f, -1, PortDirection); err == nil {
 		t.Errorf("bad node: no error")
+	}
+}
+
+// Window sums by hand: link 0 carries 1, 2, 4, 8 bytes in four
+// one-minute intervals, link 2 carries 100 in the third; rows out of
+// order.
+func TestCounterSums(t *testing.T) {
+	at := func(m int) time.Time { return t0.Add(time.Duration(m) * time.Minute) }
+	rows := []CounterRow{
+		{Time: at(3), Link: 0, Bytes: 4}, {Time: at(3), Link: 2, Bytes: 100},
+		{Time: at(1), Link: 0, Bytes: 1}, {Time: at(2), Link: 0, Bytes: 2}, {Time: at(4), Link: 0, Bytes: 8},
+	}
+	c, err := NewCounterSums(rows, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []struct {
+		from, to time.Time
+		want     []int64
+	}{
+		{time.Time{}, time.Time{}, []int64{15, 0, 100}},
+		{at(1), at(3), []int64{6, 0, 100}},
+		{at(0), at(1), []int64{1, 0, 0}},
+		{at(3), time.Time{}, []int64{8, 0, 0}},
+		{at(2).Add(30 * time.Second), at(3).Add(30 * time.Second), []int64{4, 0, 100}},
+		{at(4), at(9), []int64{0, 0, 0}},
+		{at(3), at(1), []int64{0, 0, 0}},
+	} {
+		if got := c.Window(w.from, w.to); !reflect.DeepEqual(got, w.want) {
+			t.Errorf("(%s, %s]: %v, want %v", w.from.Format("15:04:05"), w.to.Format("15:04:05"), got, w.want)
+		}
+	}
+	if len(c.Ends) != 4 || !c.Ends[0].Equal(at(1)) {
+		t.Errorf("ends %v", c.Ends)
+	}
+	if _, err := NewCounterSums([]CounterRow{{Time: at(1), Link: 3}}, 3); err == nil || !strings.Contains(err.Error(), "names link 3") {
+		t.Errorf("a link out of range: %v", err)
 	}
 }

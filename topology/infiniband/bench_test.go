@@ -3,9 +3,12 @@ package infiniband
 import (
 	"bytes"
 	"context"
+	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 
+	"superstep/sdk/table"
 	"superstep/topology/fattree"
 )
 
@@ -83,4 +86,76 @@ func BenchmarkReadLFT1296(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkTreeScopeDay1296 is a day of counters every 60 s on Paper1296
+// as a TreeScope directory (network.topo and 1,441 .count files: 1,440
+// intervals × 7,776 links = 11.2 M rows), read into an Arrow table
+// (target ≤ 3 s), written to Parquet (≤ 3 s) and read back (≤ 1 s); and
+// any window's per-link sums (≤ 10 ms) from fattree.CounterSums.
+func BenchmarkTreeScopeDay1296(b *testing.B) {
+	f := paper1296(b)
+	start := time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC)
+	placed, err := fattree.Place(f, fattree.Fragmented, []int{1024, 200}, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	jobs := []fattree.Job{
+		{ID: "a2a", Nodes: placed[0], Pattern: fattree.AllToAll(), BytesPerPair: 1e5, Start: start, End: start.Add(24 * time.Hour)},
+		{ID: "ring", Nodes: placed[1], Pattern: fattree.Ring(), BytesPerPair: 1e9, Start: start.Add(3 * time.Hour), End: start.Add(9 * time.Hour)},
+	}
+	rows, err := fattree.Simulate(context.Background(), f, fattree.DModK(f), jobs, start, start.Add(24*time.Hour), time.Minute)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	if err := WriteTreeScope(dir, &TreeScopeData{Name: "p1296", Fabric: f, Start: start, Counters: rows}); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("read-arrow", func(b *testing.B) {
+		for b.Loop() {
+			d, _, err := ReadTreeScope(dir, TreeScopeOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			tb := fattree.CountersTable(d.Counters)
+			if tb.NumRows() != int64(len(rows)) {
+				b.Fatalf("%d rows, want %d", tb.NumRows(), len(rows))
+			}
+			tb.Release()
+		}
+		b.ReportMetric(float64(len(rows)), "rows")
+	})
+	tb := fattree.CountersTable(rows)
+	defer tb.Release()
+	path := filepath.Join(b.TempDir(), "counters.parquet")
+	b.Run("parquet-write", func(b *testing.B) {
+		for b.Loop() {
+			if err := table.WriteParquet(path, tb); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("parquet-read", func(b *testing.B) {
+		for b.Loop() {
+			back, err := table.ReadParquet(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			back.Release()
+		}
+	})
+	sums, err := fattree.NewCounterSums(rows, len(f.Links))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("window-sum", func(b *testing.B) {
+		k := 0
+		for b.Loop() {
+			// A different window each time: hours k..k+7.
+			from := start.Add(time.Duration(k%17) * time.Hour)
+			sums.Window(from, from.Add(7*time.Hour))
+			k++
+		}
+	})
 }

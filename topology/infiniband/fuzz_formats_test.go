@@ -156,7 +156,7 @@ func FuzzTreeScopeCount(f *testing.F) {
 	f.Add(b.Bytes())
 	f.Fuzz(func(t *testing.T, data []byte) {
 		k4, _ := fuzzFabrics()
-		s, _, err := readCount(bytes.NewReader(data), "fuzz", k4, deviceIndex(k4), t0, fattree.TreeScopeDirection)
+		s, _, err := readCount(bytes.NewReader(data), "fuzz", k4, deviceIndex(k4), t0, fattree.TreeScopeDirection, nil)
 		if err != nil {
 			checkParseError(t, err)
 			return

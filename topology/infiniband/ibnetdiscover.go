@@ -180,8 +180,8 @@ func token(s string, i int) int {
 
 // parseGUID reads a GUID: hexadecimal, an optional "0x", colons allowed
 // between digits, at most 16 digits. ok is false for anything else.
-func parseGUID(s string) (uint64, bool) {
-	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
+func parseGUID[T string | []byte](s T) (uint64, bool) {
+	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
 		s = s[2:]
 	}
 	var v uint64

@@ -114,7 +114,7 @@ func mulSat(a, b uint64) uint64 {
 // exceed 2^32−1 (4 bytes a word): its values are then given as 64-bit
 // (fattree.Deltas would refuse them as 32-bit), and a 32-bit data counter
 // stuck at 2^32−1 is reported by a warning of ReadPerfquery rather than
-// flagged by Deltas. LinkCounters.Where is the file and line of the block.
+// flagged by Deltas. LinkCounters.Line is the line of the block.
 //
 // Warnings (file:line): blocks of LIDs that are no device of f, and
 // blocks of ports that f does not have (a free switch port, a node's
@@ -318,31 +318,55 @@ func mapPorts(f *fattree.Fabric, d fattree.Direction, file string, blocks []*pqB
 	resolve func(b *pqBlock) (sw, node int, ok bool)) ([]fattree.LinkCounters, []Warning) {
 	// merge the plain and extended blocks of one port
 	type portKey struct{ sw, node, port int }
-	merged := map[portKey][2]*pqBlock{}
-	var order []portKey
-	var unknown, noPort summary
-	for _, b := range blocks {
-		sw, node, ok := resolve(b)
-		if !ok {
-			unknown.add(b.line, b.label)
-			continue
-		}
-		k := portKey{sw, node, b.port}
-		m, ok := merged[k]
-		if !ok {
-			order = append(order, k)
-		}
-		if b.ext {
-			m[1] = b
-		} else {
-			m[0] = b
-		}
-		merged[k] = m
+	type portBlocks struct {
+		k portKey
+		m [2]*pqBlock // plain, extended
 	}
-	byTx := map[int]fattree.LinkCounters{}
-	byRx := map[int]fattree.LinkCounters{}
-	for _, k := range order {
-		m := merged[k]
+	ports := make([]portBlocks, 0, len(blocks))
+	var unknown, noPort summary
+	allExt := true
+	for _, b := range blocks {
+		allExt = allExt && b.ext
+	}
+	if allExt {
+		// One block a port (the callers refuse a port twice): nothing to merge.
+		for _, b := range blocks {
+			sw, node, ok := resolve(b)
+			if !ok {
+				unknown.add(b.line, b.label)
+				continue
+			}
+			ports = append(ports, portBlocks{portKey{sw, node, b.port}, [2]*pqBlock{nil, b}})
+		}
+	} else {
+		index := make(map[portKey]int, len(blocks))
+		for _, b := range blocks {
+			sw, node, ok := resolve(b)
+			if !ok {
+				unknown.add(b.line, b.label)
+				continue
+			}
+			k := portKey{sw, node, b.port}
+			i, ok := index[k]
+			if !ok {
+				i = len(ports)
+				index[k] = i
+				ports = append(ports, portBlocks{k: k})
+			}
+			if b.ext {
+				ports[i].m[1] = b
+			} else {
+				ports[i].m[0] = b
+			}
+		}
+	}
+	// By link id: the values from the transmit and the receive side.
+	byTx := make([]fattree.LinkCounters, len(f.Links))
+	byRx := make([]fattree.LinkCounters, len(f.Links))
+	hasTx := make([]bool, len(f.Links))
+	hasRx := make([]bool, len(f.Links))
+	for _, pb := range ports {
+		k, m := pb.k, pb.m
 		first := m[0]
 		if first == nil || m[1] != nil && m[1].line < first.line {
 			first = m[1]
@@ -368,8 +392,7 @@ func mapPorts(f *fattree.Fabric, d fattree.Direction, file string, blocks []*pqB
 		}
 		var txv, rxv fattree.LinkCounters
 		txv.Link, rxv.Link = tx, rx
-		where := fmt.Sprintf("%s:%d", file, first.line)
-		txv.Where, rxv.Where = where, where
+		txv.Line, rxv.Line = first.line, first.line
 		txv.Bits, rxv.Bits = 32, 32
 		sat := false
 		for _, b := range m {
@@ -399,18 +422,15 @@ func mapPorts(f *fattree.Fabric, d fattree.Direction, file string, blocks []*pqB
 		if sat {
 			warns = append(warns, Warning{File: file, Line: first.line, Msg: fmt.Sprintf("%s port %d: a 32-bit data counter is saturated at 2^32−1 words: its bytes are lower bounds", first.label, k.port)})
 		}
-		hasTx, hasRx := false, false
 		for _, b := range m {
 			if b != nil {
-				hasTx = hasTx || b.has[cXmitData]
-				hasRx = hasRx || b.has[cRcvData]
+				if b.has[cXmitData] {
+					byTx[tx], hasTx[tx] = txv, true
+				}
+				if b.has[cRcvData] {
+					byRx[rx], hasRx[rx] = rxv, true
+				}
 			}
-		}
-		if hasTx {
-			byTx[tx] = txv
-		}
-		if hasRx {
-			byRx[rx] = rxv
 		}
 	}
 	if unknown.n > 0 {
@@ -419,12 +439,13 @@ func mapPorts(f *fattree.Fabric, d fattree.Direction, file string, blocks []*pqB
 	if noPort.n > 0 {
 		warns = append(warns, Warning{File: file, Line: noPort.line, Msg: fmt.Sprintf("%d blocks of ports that the fabric does not have (free or irregular ports), left out: %s", noPort.n, noPort.list())})
 	}
-	links := make([]fattree.LinkCounters, 0, len(byTx)+len(byRx))
+	links := make([]fattree.LinkCounters, 0, len(f.Links))
 	var missing summary
 	for id := range f.Links {
-		if v, ok := byTx[id]; ok {
-			links = append(links, v)
-		} else if v, ok := byRx[id]; ok {
+		if hasTx[id] {
+			links = append(links, byTx[id])
+		} else if hasRx[id] {
+			v := byRx[id]
 			v.XmitWait = 0
 			links = append(links, v)
 		} else {

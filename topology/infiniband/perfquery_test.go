@@ -96,7 +96,7 @@ func TestReadPerfqueryK4(t *testing.T) {
 		if c.line == 0 {
 			c.data, c.pkts, c.line = extCounters(t, c.name, "Lid 12 port 1 ")
 		}
-		if lc.Bytes != 4*c.data || lc.Packets != c.pkts || lc.Where != c.name+":"+strconv.Itoa(c.line) {
+		if lc.Bytes != 4*c.data || lc.Packets != c.pkts || lc.Line != c.line {
 			t.Errorf("%s: L1-p3-s1 → node-14 = %+v, want bytes %d packets %d from line %d", c.name, lc, 4*c.data, c.pkts, c.line)
 		}
 	}
@@ -189,7 +189,7 @@ func TestPerfqueryPreference(t *testing.T) {
 	}
 	up, _ := linkOf(s, n0.Up)     // node → L1: node's transmit
 	down, _ := linkOf(s, n0.Down) // L1 → node: L1's transmit, extended
-	if up.Bytes != 400 || up.Where != "p:1" || down.Bytes != 20000000000 || down.Bits != 64 || down.XmitWait != 11 || down.Where != "p:12" {
+	if up.Bytes != 400 || up.Line != 1 || down.Bytes != 20000000000 || down.Bits != 64 || down.XmitWait != 11 || down.Line != 12 {
 		t.Errorf("up %+v down %+v", up, down)
 	}
 	if len(warns) != 1 || !strings.HasPrefix(warns[0].Msg, "missing port: 94 directed links have no counters") {
