@@ -39,42 +39,12 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 
 import { launchChromium, offlineContext, settledLive, wrap as wrapAs } from './chromium.mjs';
-
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { dragBins, matrixboardSamples, specOf, withRuntime } from './matrixboard-util.mjs';
 const PAGE_OPTIONS = { viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1 };
 
-/** The directory holding matrixboard-samples.ipynb. */
-function samplesDir() {
-  const given = process.env.SUPERSTEP_SAMPLES;
-  if (given && given !== 'off' && fs.existsSync(path.join(given, 'matrixboard-samples.ipynb'))) return given;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'superstep-matrixboard-samples-'));
-  execFileSync('go', ['run', './display/internal/samples', dir], { cwd: REPO, stdio: ['ignore', 'inherit', 'inherit'] });
-  return dir;
-}
-
-const nb = JSON.parse(fs.readFileSync(path.join(samplesDir(), 'matrixboard-samples.ipynb'), 'utf8'));
-const samples = nb.cells
-  .filter((c) => c.metadata && c.metadata.superstep_sample && c.outputs && c.outputs.length)
-  .map((c) => {
-    const html = c.outputs[0].data['text/html'];
-    return { sample: c.metadata.superstep_sample, html: Array.isArray(html) ? html.join('') : html };
-  });
-
-/** The spec the display's script passes to the runtime (display.liveCall). */
-export function specOf(html) {
-  const m = html.match(/\(\["[^"]*","[^"]*",(.*),document\.currentScript\]\);<\/script>\s*$/s);
-  assert.ok(m, 'no live call in the output');
-  const spec = JSON.parse(m[1]);
-  return spec.deflate ? JSON.parse(zlib.inflateSync(Buffer.from(spec.deflate, 'base64')).toString('utf8')) : spec;
-}
+const samples = matrixboardSamples('matrixboard-samples.ipynb');
 
 /** The cell fills of the static SVG, in drawing order (the rects of the board group without a stroke). */
 function staticFills(svg) {
@@ -87,9 +57,6 @@ function staticFills(svg) {
     .map((r) => r.match(/fill="([^"]+)"/)[1]);
 }
 
-const RUNTIME = fs.readFileSync(path.join(REPO, 'display/runtime/superstep.js'), 'utf8');
-const withRuntime = (html) =>
-  html.includes(RUNTIME.slice(0, 200)) ? html : html + `<script type="text/javascript">\n${RUNTIME}\n</script>`;
 
 let browser;
 let context;
@@ -130,26 +97,6 @@ async function hoverCell(page, root, id) {
   const tip = root.locator('.superstep-tip');
   assert.ok(await tip.isVisible(), `no tooltip over cell ${id}`);
   return tip.textContent();
-}
-
-/**
- * Drags the mouse over the plot of chart (an svg with data-plot="l t w h"
- * and data-bins) from just after edge a to just before edge b, as a user
- * would.
- */
-async function dragBins(page, chart, a, b) {
-  await chart.scrollIntoViewIfNeeded();
-  const [l, t, w, h, n, vw] = await chart.evaluate((el) => [...el.getAttribute('data-plot').split(' ').map(Number), Number(el.getAttribute('data-bins')), el.viewBox.baseVal.width]);
-  const box = await chart.boundingBox();
-  const k = box.width / vw;
-  const step = w / n;
-  const X = (x) => box.x + k * x;
-  const y = box.y + k * (t + h / 2);
-  await page.mouse.move(X(l + (a + 0.2) * step), y);
-  await page.mouse.down();
-  await page.mouse.move(X(l + (a + b) * step / 2), y, { steps: 4 });
-  await page.mouse.move(X(l + (b - 0.2) * step), y, { steps: 4 });
-  await page.mouse.up();
 }
 
 const visibleCells = (root) => root.locator('rect.ss-cell:not(.ss-hidden)').count();
