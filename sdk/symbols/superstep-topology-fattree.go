@@ -81,6 +81,7 @@ func init() {
 		"Cable":        reflect.ValueOf((*fattree.Cable)(nil)),
 		"CounterRow":   reflect.ValueOf((*fattree.CounterRow)(nil)),
 		"CounterSums":  reflect.ValueOf((*fattree.CounterSums)(nil)),
+		"DeltaStream":  reflect.ValueOf((*fattree.DeltaStream)(nil)),
 		"Device":       reflect.ValueOf((*fattree.Device)(nil)),
 		"DeviceKind":   reflect.ValueOf((*fattree.DeviceKind)(nil)),
 		"Direction":    reflect.ValueOf((*fattree.Direction)(nil)),

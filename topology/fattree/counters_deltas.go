@@ -52,94 +52,133 @@ type LinkCounters struct {
 // 32 nor 64, when a 32-bit counter exceeds 2^32−1, or when a delta
 // exceeds the int64 range.
 func Deltas(snaps []Snapshot) ([]CounterRow, []Warning, error) {
-	// By link id: the last values, whether there are any, and the
-	// snapshot (+1) that last listed the link.
-	var (
-		prev   [][4]uint64
-		has    []bool
-		seenAt []int
-		warns  []Warning
-	)
+	var d DeltaStream
 	total := 0
 	for _, s := range snaps {
 		total += len(s.Links)
 	}
 	if len(snaps) > 0 {
-		total -= len(snaps[0].Links)
+		d.Grow(total - len(snaps[0].Links))
 	}
-	var rows []CounterRow
-	if total > 0 {
-		rows = make([]CounterRow, 0, total)
-	}
-	names := [4]string{"bytes", "packets", "xmit_wait", "errors"}
-	for si, s := range snaps {
-		if si > 0 && !s.Time.After(snaps[si-1].Time) {
-			return nil, nil, fmt.Errorf("fattree: snapshot %d%s at %s is not after snapshot %d at %s",
-				si, where(s.Where, 0), s.Time.UTC().Format(time.RFC3339), si-1, snaps[si-1].Time.UTC().Format(time.RFC3339))
-		}
-		first := len(rows)
-		for _, lc := range s.Links {
-			w := lazyWhere{s.Where, lc.Line}
-			if lc.Link < 0 {
-				return nil, nil, fmt.Errorf("fattree: snapshot %d%s: link %d, want an id ≥ 0", si, w, lc.Link)
-			}
-			if lc.Link >= len(prev) {
-				n := max(lc.Link+1, 2*len(prev))
-				prev = append(prev, make([][4]uint64, n-len(prev))...)
-				has = append(has, make([]bool, n-len(has))...)
-				seenAt = append(seenAt, make([]int, n-len(seenAt))...)
-			}
-			if seenAt[lc.Link] == si+1 {
-				return nil, nil, fmt.Errorf("fattree: snapshot %d%s lists link %d twice", si, w, lc.Link)
-			}
-			seenAt[lc.Link] = si + 1
-			v := [4]uint64{lc.Bytes, lc.Packets, lc.XmitWait, lc.Errors}
-			sat := false
-			switch lc.Bits {
-			case 0, 64:
-			case 32:
-				for k, x := range v {
-					if x > math.MaxUint32 {
-						return nil, nil, fmt.Errorf("fattree: snapshot %d%s: link %d: 32-bit counter %s = %d exceeds 2^32−1", si, w, lc.Link, names[k], x)
-					}
-					if x == math.MaxUint32 {
-						sat = true
-					}
-				}
-			default:
-				return nil, nil, fmt.Errorf("fattree: snapshot %d%s: link %d: counters of %d bits, want 32 or 64", si, w, lc.Link, lc.Bits)
-			}
-			p, ok := prev[lc.Link], has[lc.Link]
-			prev[lc.Link], has[lc.Link] = v, true
-			if !ok {
-				continue
-			}
-			var d [4]int64
-			for k := range v {
-				delta := v[k] - p[k]
-				if v[k] < p[k] {
-					delta = v[k]
-					warns = append(warns, Warning{Msg: fmt.Sprintf("link %d at %s%s: %s went from %d to %d: a reset, counted from 0",
-						lc.Link, s.Time.UTC().Format(time.RFC3339), w, names[k], p[k], v[k])})
-				}
-				if delta > math.MaxInt64 {
-					return nil, nil, fmt.Errorf("fattree: snapshot %d%s: link %d: %s delta %d exceeds the int64 range", si, w, lc.Link, names[k], delta)
-				}
-				d[k] = int64(delta)
-			}
-			if sat {
-				warns = append(warns, Warning{Msg: fmt.Sprintf("link %d at %s%s: a 32-bit counter is saturated at 2^32−1: the interval's values are lower bounds",
-					lc.Link, s.Time.UTC().Format(time.RFC3339), w)})
-			}
-			rows = append(rows, CounterRow{Time: s.Time, Link: lc.Link, Bytes: d[0], Packets: d[1], XmitWait: d[2], Errors: d[3], Saturated: sat})
-		}
-		iv := rows[first:]
-		byLink := func(a, b CounterRow) int { return a.Link - b.Link }
-		if !slices.IsSortedFunc(iv, byLink) {
-			slices.SortFunc(iv, byLink)
+	for _, s := range snaps {
+		if err := d.Add(s); err != nil {
+			return nil, nil, err
 		}
 	}
+	rows, warns := d.Result()
 	return rows, warns, nil
+}
+
+// DeltaStream is Deltas one snapshot at a time, for readers that would
+// rather not hold every snapshot at once: Add them in increasing time,
+// then take the Result. The zero value is ready to use.
+type DeltaStream struct {
+	// By link id: the last values, whether there are any, and the
+	// snapshot (+1) that last listed the link.
+	prev   [][4]uint64
+	has    []bool
+	seenAt []int
+	rows   []CounterRow
+	warns  []Warning
+	n      int       // snapshots added
+	last   time.Time // the last snapshot's time
+}
+
+// Grow makes room for n more rows.
+func (ds *DeltaStream) Grow(n int) {
+	if n > 0 {
+		ds.rows = slices.Grow(ds.rows, n)
+	}
+}
+
+// Result is the rows and warnings of the snapshots added so far.
+func (ds *DeltaStream) Result() ([]CounterRow, []Warning) { return ds.rows, ds.warns }
+
+// Add adds the next snapshot, failing as Deltas does (snapshots are
+// numbered from 0 in the messages, as there); after an error the stream
+// is not to be used further.
+func (ds *DeltaStream) Add(s Snapshot) error {
+	si := ds.n
+	if si > 0 && !s.Time.After(ds.last) {
+		return fmt.Errorf("fattree: snapshot %d%s at %s is not after snapshot %d at %s",
+			si, where(s.Where, 0), s.Time.UTC().Format(time.RFC3339), si-1, ds.last.UTC().Format(time.RFC3339))
+	}
+	// Check first, so that a failing snapshot changes nothing.
+	for _, lc := range s.Links {
+		w := lazyWhere{s.Where, lc.Line}
+		if lc.Link < 0 {
+			return fmt.Errorf("fattree: snapshot %d%s: link %d, want an id ≥ 0", si, w, lc.Link)
+		}
+		if lc.Link >= len(ds.prev) {
+			n := max(lc.Link+1, 2*len(ds.prev))
+			ds.prev = append(ds.prev, make([][4]uint64, n-len(ds.prev))...)
+			ds.has = append(ds.has, make([]bool, n-len(ds.has))...)
+			ds.seenAt = append(ds.seenAt, make([]int, n-len(ds.seenAt))...)
+		}
+		if ds.seenAt[lc.Link] == si+1 {
+			return fmt.Errorf("fattree: snapshot %d%s lists link %d twice", si, w, lc.Link)
+		}
+		ds.seenAt[lc.Link] = si + 1
+		switch lc.Bits {
+		case 0, 64:
+		case 32:
+			for k, x := range [4]uint64{lc.Bytes, lc.Packets, lc.XmitWait, lc.Errors} {
+				if x > math.MaxUint32 {
+					return fmt.Errorf("fattree: snapshot %d%s: link %d: 32-bit counter %s = %d exceeds 2^32−1", si, w, lc.Link, counterName(k), x)
+				}
+			}
+		default:
+			return fmt.Errorf("fattree: snapshot %d%s: link %d: counters of %d bits, want 32 or 64", si, w, lc.Link, lc.Bits)
+		}
+		if p, ok := ds.prev[lc.Link], ds.has[lc.Link]; ok {
+			v := [4]uint64{lc.Bytes, lc.Packets, lc.XmitWait, lc.Errors}
+			for k := range v {
+				if v[k] >= p[k] && v[k]-p[k] > math.MaxInt64 || v[k] < p[k] && v[k] > math.MaxInt64 {
+					return fmt.Errorf("fattree: snapshot %d%s: link %d: %s delta exceeds the int64 range", si, w, lc.Link, counterName(k))
+				}
+			}
+		}
+	}
+	first := len(ds.rows)
+	for _, lc := range s.Links {
+		w := lazyWhere{s.Where, lc.Line}
+		v := [4]uint64{lc.Bytes, lc.Packets, lc.XmitWait, lc.Errors}
+		sat := lc.Bits == 32 && (v[0] == math.MaxUint32 || v[1] == math.MaxUint32 || v[2] == math.MaxUint32 || v[3] == math.MaxUint32)
+		p, ok := ds.prev[lc.Link], ds.has[lc.Link]
+		ds.prev[lc.Link], ds.has[lc.Link] = v, true
+		if !ok {
+			continue
+		}
+		var d [4]int64
+		for k := range v {
+			delta := v[k] - p[k]
+			if v[k] < p[k] {
+				delta = v[k]
+				ds.warns = append(ds.warns, Warning{Msg: fmt.Sprintf("link %d at %s%s: %s went from %d to %d: a reset, counted from 0",
+					lc.Link, s.Time.UTC().Format(time.RFC3339), w, counterName(k), p[k], v[k])})
+			}
+			d[k] = int64(delta)
+		}
+		if sat {
+			ds.warns = append(ds.warns, Warning{Msg: fmt.Sprintf("link %d at %s%s: a 32-bit counter is saturated at 2^32−1: the interval's values are lower bounds",
+				lc.Link, s.Time.UTC().Format(time.RFC3339), w)})
+		}
+		ds.rows = append(ds.rows, CounterRow{Time: s.Time, Link: lc.Link, Bytes: d[0], Packets: d[1], XmitWait: d[2], Errors: d[3], Saturated: sat})
+	}
+	iv := ds.rows[first:]
+	byLink := func(a, b CounterRow) int { return a.Link - b.Link }
+	if !slices.IsSortedFunc(iv, byLink) {
+		slices.SortFunc(iv, byLink)
+	}
+	ds.n++
+	ds.last = s.Time
+	return nil
+}
+
+// counterName names counter k (bytes, packets, xmit_wait, errors) in
+// messages.
+func counterName(k int) string {
+	return [4]string{"bytes", "packets", "xmit_wait", "errors"}[k]
 }
 
 // lazyWhere prints as where's text, made only when a message needs it.

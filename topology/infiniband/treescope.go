@@ -144,21 +144,26 @@ func ReadTreeScope(dir string, opt TreeScopeOptions) (*TreeScopeData, []Warning,
 	warns = append(warns, w...)
 
 	dev := deviceIndex(f)
-	snaps, w, err := readCounts(counts, f, dev, opt.Direction)
+	// The snapshots go into the deltas as they are read, in time order,
+	// and are dropped: a day of them on Paper1296 would hold 600 MB.
+	var ds fattree.DeltaStream
+	if len(counts) > 1 {
+		ds.Grow((len(counts) - 1) * len(f.Links))
+	}
+	w, err = readCounts(counts, f, dev, opt.Direction, func(k int, s fattree.Snapshot) error {
+		if k == 0 {
+			data.Start = s.Time
+		}
+		return ds.Add(s)
+	})
 	if err != nil {
 		return nil, nil, err
 	}
 	warns = append(warns, w...)
-	if len(snaps) > 0 {
-		data.Start = snaps[0].Time
-		rows, dw, err := fattree.Deltas(snaps)
-		if err != nil {
-			return nil, nil, err
-		}
-		data.Counters = rows
-		for _, x := range dw {
-			warns = append(warns, Warning{File: dir, Msg: x.Msg})
-		}
+	rows, dw := ds.Result()
+	data.Counters = rows
+	for _, x := range dw {
+		warns = append(warns, Warning{File: dir, Msg: x.Msg})
 	}
 	for _, rf := range rtables {
 		r, err := os.Open(rf.path)
@@ -394,17 +399,23 @@ func decimal(b []byte) (v uint64, ok bool) {
 	return v, true
 }
 
-// readCounts reads the .count files, on as many goroutines as there are
-// CPUs, into snapshots in the files' order; the error is the first file's
-// in that order.
-func readCounts(counts []timedFile, f *fattree.Fabric, dev devIndex, d fattree.Direction) ([]fattree.Snapshot, []Warning, error) {
+// readCounts reads the .count files on as many goroutines as there are
+// CPUs and hands each snapshot to use, in the files' order, as soon as it
+// and those before it are read. The error is the first in that order:
+// a file's, or use's.
+func readCounts(counts []timedFile, f *fattree.Fabric, dev devIndex, d fattree.Direction, use func(k int, s fattree.Snapshot) error) ([]Warning, error) {
 	type result struct {
 		s     fattree.Snapshot
 		warns []Warning
 		err   error
+		done  chan struct{}
 	}
 	res := make([]result, len(counts))
+	for k := range res {
+		res[k].done = make(chan struct{})
+	}
 	var next atomic.Int64
+	var stop atomic.Bool
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(counts)) {
 		wg.Add(1)
@@ -416,28 +427,38 @@ func readCounts(counts []timedFile, f *fattree.Fabric, dev devIndex, d fattree.D
 				if k >= len(counts) {
 					return
 				}
+				if stop.Load() {
+					close(res[k].done)
+					continue
+				}
 				cf := counts[k]
 				r, err := os.Open(cf.path)
 				if err != nil {
 					res[k].err = err
-					continue
+				} else {
+					res[k].s, res[k].warns, res[k].err = readCount(r, cf.path, f, dev, cf.t, d, scratch)
+					r.Close()
 				}
-				res[k].s, res[k].warns, res[k].err = readCount(r, cf.path, f, dev, cf.t, d, scratch)
-				r.Close()
+				close(res[k].done)
 			}
 		}()
 	}
-	wg.Wait()
-	snaps := make([]fattree.Snapshot, len(counts))
+	defer wg.Wait()
 	var warns []Warning
-	for k, r := range res {
-		if r.err != nil {
-			return nil, nil, r.err
+	for k := range res {
+		<-res[k].done
+		err := res[k].err
+		if err == nil {
+			err = use(k, res[k].s)
 		}
-		snaps[k] = r.s
-		warns = append(warns, r.warns...)
+		if err != nil {
+			stop.Store(true)
+			return nil, err
+		}
+		warns = append(warns, res[k].warns...)
+		res[k] = result{} // the snapshot is used: let it go
 	}
-	return snaps, warns, nil
+	return warns, nil
 }
 
 // countScratch remembers, for one file at a time, the line where each
