@@ -44,3 +44,15 @@ export function wrap(html, title = 'superstep output') {
 export async function settledLive(page, timeout = 10000) {
   await page.waitForFunction(() => !document.querySelector('[data-live-pending]'), null, { timeout });
 }
+
+/**
+ * The problems a page reports from now on, collected into the returned
+ * array: script errors, console errors and failed requests.
+ */
+export function watchProblems(page) {
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url().slice(0, 80)}`));
+  return problems;
+}

@@ -40,7 +40,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { launchChromium, offlineContext, settledLive, wrap as wrapAs } from './chromium.mjs';
+import { launchChromium, offlineContext, settledLive, watchProblems, wrap as wrapAs } from './chromium.mjs';
 import { dragBins, matrixboardSamples, specOf, withRuntime } from './matrixboard-util.mjs';
 const PAGE_OPTIONS = { viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1 };
 
@@ -73,10 +73,7 @@ after(async () => {
 /** Renders html live; returns the page, the display and the problems seen so far (script errors, requests). */
 async function renderLive(html) {
   const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url().slice(0, 80)}`));
+  const problems = watchProblems(page);
   await page.setContent(wrapAs(withRuntime(html), 'matrix board'), { waitUntil: 'load' });
   await settledLive(page);
   const root = page.locator('.superstep-display').first();
@@ -281,10 +278,7 @@ for (const { sample, html } of samples.filter((s) => s.sample.name !== 'compare'
 test('compare mode: three boards, the difference cells are B − A', async () => {
   const { sample, html } = samples.find((s) => s.sample.name === 'compare');
   const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url().slice(0, 80)}`));
+  const problems = watchProblems(page);
   try {
     await page.setContent(wrapAs(withRuntime(html), 'matrix board compare'), { waitUntil: 'load' });
     await settledLive(page);

@@ -73,12 +73,16 @@ func Deltas(snaps []Snapshot) ([]CounterRow, []Warning, error) {
 // rather not hold every snapshot at once: Add them in increasing time,
 // then take the Result. The zero value is ready to use.
 type DeltaStream struct {
+	// Columns, if set before the first Add, receives the rows instead of
+	// Result (a day of counters is cheaper by column).
+	Columns *CounterColumns
 	// By link id: the last values, whether there are any, and the
 	// snapshot (+1) that last listed the link.
 	prev   [][4]uint64
 	has    []bool
 	seenAt []int
 	rows   []CounterRow
+	part   []CounterRow // one snapshot's rows, on their way to Columns
 	warns  []Warning
 	n      int       // snapshots added
 	last   time.Time // the last snapshot's time
@@ -86,12 +90,17 @@ type DeltaStream struct {
 
 // Grow makes room for n more rows.
 func (ds *DeltaStream) Grow(n int) {
-	if n > 0 {
+	switch {
+	case n <= 0:
+	case ds.Columns != nil:
+		ds.Columns.Grow(n)
+	default:
 		ds.rows = slices.Grow(ds.rows, n)
 	}
 }
 
-// Result is the rows and warnings of the snapshots added so far.
+// Result is the rows and warnings of the snapshots added so far (no rows
+// when they went to Columns).
 func (ds *DeltaStream) Result() ([]CounterRow, []Warning) { return ds.rows, ds.warns }
 
 // Add adds the next snapshot, failing as Deltas does (snapshots are
@@ -139,7 +148,12 @@ func (ds *DeltaStream) Add(s Snapshot) error {
 			}
 		}
 	}
-	first := len(ds.rows)
+	out := &ds.rows
+	if ds.Columns != nil {
+		ds.part = ds.part[:0]
+		out = &ds.part
+	}
+	first := len(*out)
 	for _, lc := range s.Links {
 		w := lazyWhere{s.Where, lc.Line}
 		v := [4]uint64{lc.Bytes, lc.Packets, lc.XmitWait, lc.Errors}
@@ -163,12 +177,24 @@ func (ds *DeltaStream) Add(s Snapshot) error {
 			ds.warns = append(ds.warns, Warning{Msg: fmt.Sprintf("link %d at %s%s: a 32-bit counter is saturated at 2^32−1: the interval's values are lower bounds",
 				lc.Link, s.Time.UTC().Format(time.RFC3339), w)})
 		}
-		ds.rows = append(ds.rows, CounterRow{Time: s.Time, Link: lc.Link, Bytes: d[0], Packets: d[1], XmitWait: d[2], Errors: d[3], Saturated: sat})
+		*out = append(*out, CounterRow{Time: s.Time, Link: lc.Link, Bytes: d[0], Packets: d[1], XmitWait: d[2], Errors: d[3], Saturated: sat})
 	}
-	iv := ds.rows[first:]
+	iv := (*out)[first:]
 	byLink := func(a, b CounterRow) int { return a.Link - b.Link }
 	if !slices.IsSortedFunc(iv, byLink) {
 		slices.SortFunc(iv, byLink)
+	}
+	if c := ds.Columns; c != nil && len(iv) > 0 {
+		t := s.Time.Unix()
+		for _, r := range iv {
+			c.Time = append(c.Time, t)
+			c.Link = append(c.Link, int32(r.Link))
+			c.Bytes = append(c.Bytes, r.Bytes)
+			c.Packets = append(c.Packets, r.Packets)
+			c.XmitWait = append(c.XmitWait, r.XmitWait)
+			c.Errors = append(c.Errors, r.Errors)
+			c.Saturated = append(c.Saturated, r.Saturated)
+		}
 	}
 	ds.n++
 	ds.last = s.Time

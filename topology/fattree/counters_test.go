@@ -335,3 +335,51 @@ func TestCounterSums(t *testing.T) {
 		t.Errorf("a link out of range: %v", err)
 	}
 }
+
+// CounterColumns holds the rows CountersTable holds, and its table reads
+// back as they were.
+func TestCounterColumns(t *testing.T) {
+	rows := []CounterRow{
+		{Time: t0, Link: 0, Bytes: 4096, Packets: 1},
+		{Time: t0, Link: 7, Bytes: 1 << 40, Packets: 1 << 28, XmitWait: 3, Errors: 2, Saturated: true},
+		{Time: t0.Add(time.Minute), Link: 0},
+	}
+	var c CounterColumns
+	c.Grow(2)
+	for _, r := range rows {
+		c.Append(r)
+	}
+	if c.Len() != 3 || !reflect.DeepEqual(c.Rows(), rows) {
+		t.Fatalf("rows %+v", c.Rows())
+	}
+	tb := c.Table()
+	defer tb.Release()
+	if got := metaValue(tb, MetaTable); got != "counters" {
+		t.Errorf("superstep.table = %q", got)
+	}
+	got, err := ReadCounters(tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, rows) {
+		t.Errorf("table:\n got %+v\nwant %+v", got, rows)
+	}
+	// Deltas by column give the rows Deltas gives.
+	snaps := []Snapshot{
+		{Time: t0, Links: []LinkCounters{{Link: 3, Bytes: 10}, {Link: 1, Bytes: 5}}},
+		{Time: t0.Add(time.Minute), Links: []LinkCounters{{Link: 3, Bytes: 30}, {Link: 1, Bytes: 6}}},
+	}
+	want, _, err := Deltas(snaps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := DeltaStream{Columns: &CounterColumns{}}
+	for _, s := range snaps {
+		if err := ds.Add(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if rs, _ := ds.Result(); rs != nil || !reflect.DeepEqual(ds.Columns.Rows(), want) {
+		t.Errorf("by column: %+v, want %+v", ds.Columns.Rows(), want)
+	}
+}

@@ -114,11 +114,11 @@ func BenchmarkTreeScopeDay1296(b *testing.B) {
 	}
 	b.Run("read-arrow", func(b *testing.B) {
 		for b.Loop() {
-			d, _, err := ReadTreeScope(dir, TreeScopeOptions{})
+			d, _, err := ReadTreeScope(dir, TreeScopeOptions{Columnar: true})
 			if err != nil {
 				b.Fatal(err)
 			}
-			tb := fattree.CountersTable(d.Counters)
+			tb := d.Columns.Table()
 			if tb.NumRows() != int64(len(rows)) {
 				b.Fatalf("%d rows, want %d", tb.NumRows(), len(rows))
 			}

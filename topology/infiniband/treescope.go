@@ -31,6 +31,10 @@ type TreeScopeOptions struct {
 	Year int
 	// Location is the time zone of sqlog's times; nil means UTC.
 	Location *time.Location
+	// Columnar puts the counters in TreeScopeData.Columns rather than
+	// Counters: for days of counters (CounterColumns.Table makes the Arrow
+	// table with no copy).
+	Columnar bool
 }
 
 // TreeScopeJob is a job of the directory's job log and where it ran.
@@ -47,8 +51,9 @@ type TreeScopeData struct {
 	// cumulative, so that file is the baseline and Counters' intervals
 	// start there.
 	Start    time.Time
-	Counters []fattree.CounterRow // fattree.Deltas of the counters files
-	Routings fattree.Routings     // one per routing table file, from its time
+	Counters []fattree.CounterRow    // fattree.Deltas of the counters files
+	Columns  *fattree.CounterColumns // the same by column, instead, with TreeScopeOptions.Columnar
+	Routings fattree.Routings        // one per routing table file, from its time
 	Jobs     []TreeScopeJob
 }
 
@@ -147,6 +152,10 @@ func ReadTreeScope(dir string, opt TreeScopeOptions) (*TreeScopeData, []Warning,
 	// The snapshots go into the deltas as they are read, in time order,
 	// and are dropped: a day of them on Paper1296 would hold 600 MB.
 	var ds fattree.DeltaStream
+	if opt.Columnar {
+		ds.Columns = &fattree.CounterColumns{}
+		data.Columns = ds.Columns
+	}
 	if len(counts) > 1 {
 		ds.Grow((len(counts) - 1) * len(f.Links))
 	}

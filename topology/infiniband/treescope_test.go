@@ -87,6 +87,14 @@ func TestTreeScopeRoundTrip(t *testing.T) {
 	if got.Name != want.Name || !got.Start.Equal(start) || !reflect.DeepEqual(got.Counters, want.Counters) {
 		t.Fatalf("name %q start %v, %d rows (want %d)", got.Name, got.Start, len(got.Counters), len(want.Counters))
 	}
+	// By column: the same rows, none in Counters.
+	col, _, err := ReadTreeScope(dir, TreeScopeOptions{Year: 2026, Columnar: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if col.Counters != nil || col.Columns == nil || !reflect.DeepEqual(col.Columns.Rows(), want.Counters) {
+		t.Fatalf("columnar: %d rows in Counters, columns %v", len(col.Counters), col.Columns != nil)
+	}
 	if len(got.Routings) != 2 {
 		t.Fatalf("%d routings", len(got.Routings))
 	}
