@@ -52,7 +52,7 @@ export PATH="$(go env GOPATH)/bin:$PATH"
 # --- Debian packages ----------------------------------------------------------
 packages=(jupyter-client jupyter-notebook jupyter-nbconvert python3-nbclient python3-ipykernel)
 if [ "$mode" = test ]; then
-  packages+=(python3-jupyter-kernel-test chromium nodejs npm graphviz)
+  packages+=(python3-jupyter-kernel-test chromium nodejs npm graphviz ibsim-utils opensm infiniband-diags)
 fi
 if [ "$mode" = test ] || [ "$mode" = lab ]; then
   packages+=(python3-jupyterlab-server python3-jupyter-server libjs-mathjax nodejs npm)

@@ -70,6 +70,15 @@ browser() {
     SUPERSTEP_LAB_SCREENSHOT="$PWD/$out/jupyterlab.png" node --test display/browsertest/
 }
 
+infiniband_samples() {
+  # A skip (a tool missing) is a failure here: install.sh --test installs them.
+  local log; log="$(SUPERSTEP_IBSIM=1 go test ./topology/infiniband -run '^TestRegenerate$' -count=1 -v 2>&1)"
+  local rc=$?
+  printf '%s\n' "$log" | tail -n 20
+  [ "$rc" -eq 0 ] || return "$rc"
+  if printf '%s\n' "$log" | grep -q -- '--- SKIP'; then echo "TestRegenerate skipped"; return 1; fi
+}
+
 benchmarks() {
   go test ./kernel -run '^$' -bench . -benchtime=200x 2>&1 | grep -v '^kernel:' &&
     go test ./algo/vertex -run '^$' -bench PageRankRatios -benchtime=3x &&
@@ -85,6 +94,9 @@ step "go vet" go vet ./...
 step "staticcheck (pinned)" go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 step "generated files are up to date" generated_up_to_date
 step "go test" go test ./...
+# Issue 12: the committed InfiniBand samples, rebuilt with ibsim, OpenSM and
+# infiniband-diags, must match their checksums.
+step "InfiniBand samples regenerate (ibsim, OpenSM)" infiniband_samples
 step "jupyter_kernel_test against the installed kernel" protocol_suite
 step "notebooks run headless" notebooks
 step "notebooks re-run identically" rerun

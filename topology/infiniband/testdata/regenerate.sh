@@ -44,6 +44,8 @@ trap 'exit 1' INT TERM
 
 cd "$here"
 go build -o "$tmp/gennet" ./gennet
+# umad2sim leaves a sys-<pid> directory where the tools run: not here.
+cd "$tmp"
 
 # sim runs an infiniband-diags or OpenSM command against the simulator.
 sim() {
