@@ -1,6 +1,8 @@
 package infiniband
 
 import (
+	"bufio"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -78,4 +80,14 @@ func found(s string, i int) string {
 		return strconv.Quote(f[:cut]) + "…"
 	}
 	return strconv.Quote(f)
+}
+
+// scanError is the error of a line scanner that failed after line lines
+// of file: a line over maxLine, or a read error.
+func scanError(file string, line int, err error) *ParseError {
+	msg := "reading: " + err.Error()
+	if errors.Is(err, bufio.ErrTooLong) {
+		msg = fmt.Sprintf("expected a line of at most %d KiB, found a longer one", maxLine>>10)
+	}
+	return &ParseError{File: file, Line: line + 1, Msg: msg, err: err}
 }

@@ -2,7 +2,6 @@ package infiniband
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -193,11 +192,7 @@ func (p *pqReader) read(r io.Reader) error {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		msg := "reading: " + err.Error()
-		if errors.Is(err, bufio.ErrTooLong) {
-			msg = fmt.Sprintf("expected a line of at most %d KiB, found a longer one", maxLine>>10)
-		}
-		return &ParseError{File: p.file, Line: p.line + 1, Msg: msg, err: err}
+		return scanError(p.file, p.line, err)
 	}
 	if len(p.blocks) == 0 {
 		return &ParseError{File: p.file, Msg: `expected perfquery output ("# Port counters: Lid L port P" blocks), found no block`}

@@ -631,11 +631,7 @@ func readCount(r io.Reader, name string, f *fattree.Fabric, dev devIndex, t time
 		blocks = append(blocks, b)
 	}
 	if err := sc.Err(); err != nil {
-		msg := "reading: " + err.Error()
-		if errors.Is(err, bufio.ErrTooLong) {
-			msg = fmt.Sprintf("expected a line of at most %d KiB, found a longer one", maxLine>>10)
-		}
-		return fattree.Snapshot{}, nil, &ParseError{File: name, Line: line + 1, Msg: msg, err: err}
+		return fattree.Snapshot{}, nil, scanError(name, line, err)
 	}
 	if header == nil {
 		return fattree.Snapshot{}, nil, &ParseError{File: name, Msg: "expected a CSV header node_id,port_idx,…, found an empty file"}
@@ -761,11 +757,7 @@ func readRTable(r io.Reader, name string, f *fattree.Fabric, dev devIndex) (*fat
 		}
 	}
 	if err := sc.Err(); err != nil {
-		msg := "reading: " + err.Error()
-		if errors.Is(err, bufio.ErrTooLong) {
-			msg = fmt.Sprintf("expected a line of at most %d KiB, found a longer one", maxLine>>10)
-		}
-		return nil, nil, &ParseError{File: name, Line: line + 1, Msg: msg, err: err}
+		return nil, nil, scanError(name, line, err)
 	}
 	if unknownSw.n > 0 {
 		warns = append(warns, Warning{File: name, Line: unknownSw.line, Msg: fmt.Sprintf("%d tables of devices that are no switch of network.topo, left out: %s", unknownSw.n, unknownSw.list())})
