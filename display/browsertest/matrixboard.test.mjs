@@ -239,6 +239,8 @@ for (const { sample, html } of samples.filter((s) => s.sample.name !== 'compare'
           assert.ok((await root.locator('.ss-route-dst').count()) >= 1, 'the destination is outlined');
           assert.equal(await root.getAttribute('data-routes'), String(r.items), "items on the routes: Go's count");
           assert.deepEqual(await unfaded(), r.cells, "the unfaded cells are Go's routes");
+          const outlined = await root.locator('rect.ss-route-cell').evaluateAll((els) => els.map((e) => e.getAttribute('data-item')).sort());
+          assert.deepEqual(outlined, r.cells, "the outlined cells are Go's routes");
           await root.locator('button.ss-route-clear').click();
           assert.equal(await root.locator('rect.ss-cell[data-faded]').count(), 0, 'nothing faded after clearing');
           assert.equal(await root.getAttribute('data-routes'), '', 'no routes after clearing');

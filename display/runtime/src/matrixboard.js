@@ -717,6 +717,17 @@ export function matrixboardView(root, img, sp) {
         x: +(x - 1).toFixed(4), y: +(y - 1).toFixed(4), width: +(w + 2).toFixed(4), height: +(h + 2).toFixed(4),
         fill: 'none', stroke: colour, 'stroke-width': 2, class: cls, [attr]: id,
       }, frag);
+    // The cells on the routes, outlined: a lit cell may carry nothing and be white.
+    if (routeItems) {
+      for (let c = 0; c < nCells; c++) {
+        const i = sp.cells.item[c];
+        if (!routeItems[i] || !visible[c]) continue;
+        svgEl('rect', {
+          x: +(sp.cells.x[c] - 0.5).toFixed(4), y: +(sp.cells.y[c] - 0.5).toFixed(4), width: cellSize + 1, height: cellSize + 1,
+          fill: 'none', stroke: '#333333', 'stroke-width': 1, class: 'ss-route-cell', 'data-item': sp.items.id[i],
+        }, frag);
+      }
+    }
     for (const [ends, colour, cls] of [[st.src, '#1f77b4', 'ss-route-src'], [st.dst, '#d62728', 'ss-route-dst']]) {
       for (let k = 0; k < nBars; k++) {
         if (ends.h.has(sp.bars.hdr[k])) ring(sp.bars.x[k], sp.bars.y[k], sp.bars.w[k], sp.bars.h[k], colour, cls, 'data-header', sp.headers[sp.bars.hdr[k]].id);
