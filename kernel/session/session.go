@@ -233,16 +233,19 @@ func (s *Session) Eval(ctx context.Context, code string, cellNumber int) (res Re
 		s.recordDecls(decls)
 	}
 	if sp.HasStmts {
-		stmts, err := cell.RewriteGo(sp.Stmts, true, cellNumber)
+		// The result assignment goes in first: sp's offsets are those of
+		// the cell's own text, which the rewrites below move.
+		stmts := sp.Stmts
+		show, multi := s.resultShape(sp, checked)
+		if multi > 1 {
+			stmts = assignResults(stmts, sp, multi)
+		}
+		stmts, err := cell.RewriteGo(stmts, true, cellNumber)
 		if err != nil {
 			return res, err
 		}
 		if stmts, err = cell.WrapBlocks(stmts); err != nil {
 			return res, err
-		}
-		show, multi := s.resultShape(sp, checked)
-		if multi > 1 {
-			stmts = assignResults(stmts, sp, multi)
 		}
 		stmts, s.markers = cell.MarkStatements(stmts)
 		defer func() { s.markers = nil }()

@@ -307,4 +307,10 @@ func TestNestedMultiValueDefinitions(t *testing.T) {
 	if e.Kind != "panic" || e.Line != 2 || !strings.Contains(e.Msg, "integer divide by zero") {
 		t.Fatalf("panic at line %d: %v", e.Line, e)
 	}
+	// A final call with several results after a wrapped loop: the result
+	// assignment lands on the call, not where the wrapping moved it to.
+	r := eval(t, s, "sum := 0\nfor _, w := range []string{\"2\", \"3\"} {\n\tn, _ := strconv.Atoi(w)\n\tsum += n\n}\nstrconv.Atoi(fmt.Sprint(sum, \"0\"))")
+	if len(r.Values) != 2 || fmt.Sprint(r.Values[0]) != "50" {
+		t.Fatalf("results %v after a wrapped loop, want 50 and a nil error", r.Values)
+	}
 }
