@@ -6,9 +6,12 @@
 // routing (D-mod-k, SSSP, job-aware, tables), job placement, the loads a
 // traffic pattern puts on every link, and metrics and queries over them.
 // Package infiniband reads what real InfiniBand fabrics report
-// (ibnetdiscover's topology) and writes ibsim net files; fattree.Infer
-// turns a discovered topology into a fabric model. Package slurm reads the
-// job logs that say which nodes a job ran on and when. Tori, port counters
-// and routing-table dumps, which the design plans, do not exist yet. Nothing here imports display or algo: package
-// sdk joins the models to the views.
+// (ibnetdiscover's topology, port counters, routing-table dumps, TreeScope
+// data directories) and writes ibsim net files; fattree.Infer turns a
+// discovered topology into a fabric model. Package torus models
+// n-dimensional tori: channels, dimension-order routing, communication
+// patterns and task mappings, load measures, and readers for Boxfish's
+// counter tables and Blue Gene/Q raw counters. Package slurm reads the job
+// logs that say which nodes a job ran on and when. Nothing here imports
+// display or algo: package sdk joins the models to the views.
 package topology
