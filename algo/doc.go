@@ -10,8 +10,11 @@
 //     neighbourhood preservation);
 //   - partition: hash, range and label-propagation partitioners;
 //   - circular: the crossing-minimised circular order of the chord views;
-//   - sequential: sequential references for the vertex programs.
+//   - sequential: sequential references for the vertex programs;
+//   - hilbert: compact Hilbert indices, ring orders of n-D boxes and tori,
+//     and their locality metrics;
+//   - embed: classical MDS, SMACOF stress majorisation and RadViz, the
+//     2-D embeddings the torus ring is compared with.
 //
-// Hilbert curves, edge bundling and mean shift, which the design plans,
-// do not exist yet.
+// Edge bundling and mean shift, which the design plans, do not exist yet.
 package algo
