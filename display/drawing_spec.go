@@ -44,20 +44,6 @@ func (d DrawingData) spec(L *drawingLayout) drawingSpec {
 		}
 		return base64.StdEncoding.EncodeToString(b)
 	}
-	ints := func(v []int32, size int) string {
-		b := make([]byte, size*len(v))
-		for i, x := range v {
-			switch size {
-			case 1:
-				b[i] = byte(x)
-			case 2:
-				le.PutUint16(b[2*i:], uint16(x))
-			default:
-				le.PutUint32(b[4*i:], uint32(x))
-			}
-		}
-		return base64.StdEncoding.EncodeToString(b)
-	}
 	sp.X, sp.Y = hundredths(L.x), hundredths(L.y)
 	sp.Colors = L.colors
 	if L.rank != nil {
@@ -69,14 +55,14 @@ func (d DrawingData) spec(L *drawingLayout) drawingSpec {
 		default:
 			sp.GB = 4
 		}
-		sp.G, sp.GID, sp.GroupName = ints(L.rank, sp.GB), L.groupIDs, L.groupName
+		sp.G, sp.GID, sp.GroupName = leInts(L.rank, sp.GB), L.groupIDs, L.groupName
 	}
 	if len(L.edges) > 0 {
 		sp.EB = 4
 		if L.n <= 1<<16 {
 			sp.EB = 2
 		}
-		sp.E, sp.EC, sp.EO, sp.EW = ints(L.edges, sp.EB), drawingEdgeColor, a4(L.opacity), a4(drawingEdgeWidth)
+		sp.E, sp.EC, sp.EO, sp.EW = leInts(L.edges, sp.EB), drawingEdgeColor, a4(L.opacity), a4(drawingEdgeWidth)
 	}
 	if d.Labels != nil {
 		sp.Labels = d.Labels

@@ -8,8 +8,12 @@
 // side-by-side comparison, for display/browsertest/chord.test.mjs, and
 // OUTDIR/matrixboard-samples.ipynb: matrix boards (a k = 4 fat-tree with two
 // jobs, a small generic board on a diverging map, Paper1296), for
-// display/browsertest/matrixboard.test.mjs. With -bench it writes only
-// OUTDIR/matrixboard-bench.ipynb, the KAry(36) board of
+// display/browsertest/matrixboard.test.mjs, and OUTDIR/ringgraph-samples.ipynb:
+// ring graphs (a 4×4 torus, 512 leaves at 8/12/16 blocks, the paper's
+// 1×4×4×4×2 torus with Go's expected filter counts), for
+// display/browsertest/ringgraph.test.mjs; with $SUPERSTEP_RINGGRAPH_BENCH
+// set it adds the 4×12×16×16×2 ring of ringgraph-bench.mjs. With -bench it
+// writes only OUTDIR/matrixboard-bench.ipynb, the KAry(36) board of
 // display/browsertest/bench.
 //
 //	go run ./display/internal/samples [-bench] OUTDIR
@@ -328,6 +332,10 @@ func main() {
 		os.Exit(1)
 	}
 	if err := write(os.Args[1], "chord-samples.ipynb", chordCells(wm)); err != nil {
+		fmt.Fprintln(os.Stderr, "samples:", err)
+		os.Exit(1)
+	}
+	if err := write(os.Args[1], "ringgraph-samples.ipynb", ringgraphCells()); err != nil {
 		fmt.Fprintln(os.Stderr, "samples:", err)
 		os.Exit(1)
 	}

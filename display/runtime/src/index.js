@@ -16,10 +16,11 @@ import { treemapChart } from './treemap.js';
 import { dashboardView } from './dashboard.js';
 import { drawingView } from './drawing.js';
 import { matrixboardView } from './matrixboard.js';
+import { ringgraphView } from './ringgraph.js';
 import { tooltip, ensureStyle, html } from './util.js';
 import { downloadMenu } from './download.js';
 
-const VERSION = 5;
+const VERSION = 6;
 
 /** The JSON in a base64 zlib stream (display.packSpec). */
 async function inflate(b64) {
@@ -80,6 +81,7 @@ function withTooltip(view) {
     dashboard: withTooltip(dashboardView),
     drawing: withTooltip(drawingView),
     matrixboard: withTooltip(matrixboardView),
+    ringgraph: withTooltip(ringgraphView),
   });
   ss.live = function (id, kind, spec, script) {
     // The element just before the script (ids come from the content, so
