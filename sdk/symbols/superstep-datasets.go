@@ -14,6 +14,7 @@ func init() {
 	Symbols["superstep/datasets/datasets"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"BarabasiAlbert":        reflect.ValueOf(datasets.BarabasiAlbert),
+		"BoxfishBGP":            reflect.ValueOf(datasets.BoxfishBGP),
 		"ErdosRenyi":            reflect.ValueOf(datasets.ErdosRenyi),
 		"Lattice":               reflect.ValueOf(datasets.Lattice),
 		"Load":                  reflect.ValueOf(datasets.Load),

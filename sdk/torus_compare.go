@@ -1,0 +1,233 @@
+package sdk
+
+import (
+	"fmt"
+	"strings"
+
+	"superstep/algo/embed"
+	"superstep/algo/hilbert"
+	"superstep/display"
+	"superstep/topology/torus"
+)
+
+// TorusEmbedding draws t the way paper 004's baselines do, as a node-link
+// drawing whose edges are the channels (one per neighbour pair) and whose
+// nodes are coloured by their Hilbert block of 8, so the ring's blocks can
+// be found again:
+//
+//   - "mds-full": classical MDS of the full hop-distance matrix;
+//   - "mds-3hop": SMACOF stress majorisation (seed 1) of the distances up
+//     to 3 hops, the longer ones left out (weight 0);
+//   - "mds-neighbours": SMACOF (seed 1) of the neighbour distances only;
+//   - "radviz": RadViz (eq. 6) of the raw coordinates, each dimension an
+//     anchor on the circle; the origin (all zero) sits at the centre.
+//
+// The title reports the normalised stress of the MDS variants. Every
+// result is the same run to run.
+func TorusEmbedding(t *torus.Torus, method string) (*display.DrawingView, error) {
+	if t == nil {
+		return nil, fmt.Errorf("sdk: TorusEmbedding: no torus")
+	}
+	n := t.Nodes()
+	if n > 4096 {
+		return nil, fmt.Errorf("sdk: TorusEmbedding: %s has %d nodes; the embeddings need the n×n distance matrix and stop at 4,096 nodes", t, n)
+	}
+	var pos [][]float64
+	var stress float64
+	hasStress := true
+	switch method {
+	case "mds-full":
+		dist := embed.DistanceMatrix(n, t.Dist, 0)
+		x, err := embed.ClassicalMDS(dist, 2)
+		if err != nil {
+			return nil, fmt.Errorf("sdk: TorusEmbedding %s: %w", method, err)
+		}
+		pos, stress = x, embed.Stress(dist, x)
+	case "mds-3hop", "mds-neighbours":
+		cutoff := 3
+		if method == "mds-neighbours" {
+			cutoff = 1
+		}
+		dist := embed.DistanceMatrix(n, t.Dist, cutoff)
+		res, err := embed.SMACOF(dist, 2, embed.SMACOFOptions{Seed: 1, MaxIter: 3000})
+		if err != nil {
+			return nil, fmt.Errorf("sdk: TorusEmbedding %s: %w", method, err)
+		}
+		pos, stress = res.X, res.Stress
+	case "radviz":
+		coords := make([][]float64, n)
+		for v := range coords {
+			c := t.Coord(v)
+			coords[v] = make([]float64, len(c))
+			for i, x := range c {
+				coords[v][i] = float64(x)
+			}
+		}
+		x, err := embed.RadViz(coords, embed.RadVizOptions{})
+		if err != nil {
+			return nil, fmt.Errorf("sdk: TorusEmbedding %s: %w", method, err)
+		}
+		pos, hasStress = x, false
+	default:
+		return nil, fmt.Errorf("sdk: TorusEmbedding: method %q: want mds-full, mds-3hop, mds-neighbours or radviz", method)
+	}
+	order, err := hilbert.Order(t.Extents())
+	if err != nil {
+		return nil, err
+	}
+	rank := hilbert.Ranks(order)
+	d := display.DrawingData{X: make([]float64, n), Y: make([]float64, n), Labels: make([]string, n), Groups: make([]int32, n), GroupName: "Hilbert block"}
+	blocks := min(8, n)
+	for v := 0; v < n; v++ {
+		d.X[v] = pos[v][0]
+		d.Y[v] = -pos[v][1] // y up in the embedding, down on screen
+		d.Labels[v] = fmt.Sprintf("node %d %v", v, t.Coord(v))
+		d.Groups[v] = int32(hilbert.BlockOf(n, blocks, rank[v]))
+	}
+	for _, p := range t.Pairs() {
+		d.Edges = append(d.Edges, [2]int32{int32(p.A), int32(p.B)})
+	}
+	d.Title = fmt.Sprintf("%s of %s", method, t)
+	if hasStress {
+		d.Title += fmt.Sprintf(", normalised stress %.3f", stress)
+	}
+	return display.Drawing(d), nil
+}
+
+// TorusMapping is a named task mapping for CompareMappings.
+type TorusMapping struct {
+	Name    string
+	Mapping torus.Mapping
+}
+
+// TorusMappings returns the three mappings worth comparing first, each
+// with ranksPerNode ranks per node: "default" (Blue Gene/Q's, the last
+// dimension fastest), "hilbert" (nodes in Hilbert order) and, when tile
+// is given, "blocked" (sub-box tiles, torus.BlockedOrder).
+func TorusMappings(t *torus.Torus, ranksPerNode int, tile []int) ([]TorusMapping, error) {
+	if t == nil {
+		return nil, fmt.Errorf("sdk: TorusMappings: no torus")
+	}
+	h, err := hilbert.Order(t.Extents())
+	if err != nil {
+		return nil, err
+	}
+	if h, err = torus.GivenOrder(t, h); err != nil {
+		return nil, err
+	}
+	out := []TorusMapping{
+		{"default", torus.Mapping{RanksPerNode: ranksPerNode, Order: torus.DefaultOrder(t)}},
+		{"hilbert", torus.Mapping{RanksPerNode: ranksPerNode, Order: h}},
+	}
+	if len(tile) > 0 {
+		b, err := torus.BlockedOrder(t, tile)
+		if err != nil {
+			return nil, fmt.Errorf("sdk: TorusMappings: %w", err)
+		}
+		out = append(out, TorusMapping{"blocked", torus.Mapping{RanksPerNode: ranksPerNode, Order: b}})
+	}
+	return out, nil
+}
+
+// MappingComparison is what CompareMappings found: per mapping, the
+// routed loads and their totals, and a small ring of each.
+type MappingComparison struct {
+	Torus    *torus.Torus
+	Pattern  string
+	Mappings []TorusMapping
+	Loads    [][]int64      // per mapping, per channel
+	Totals   []torus.Totals // per mapping
+	Rings    []*display.RingGraphView
+}
+
+// CompareMappings routes pattern under every mapping (dimension order,
+// ties to +; one unit per ordered rank pair on different nodes and per
+// hop) and compares the loads: per-dimension totals, the busiest
+// channel, the total (hop-units) and the idle channels, plus a small
+// Hilbert ring per mapping at 8 blocks.
+func CompareMappings(t *torus.Torus, pattern torus.Pattern, mappings []TorusMapping) (*MappingComparison, error) {
+	if t == nil {
+		return nil, fmt.Errorf("sdk: CompareMappings: no torus")
+	}
+	if len(mappings) == 0 {
+		return nil, fmt.Errorf("sdk: CompareMappings: no mapping")
+	}
+	c := &MappingComparison{Torus: t, Pattern: pattern.Name, Mappings: mappings}
+	for _, m := range mappings {
+		rows, err := torus.MapPairs(t, pattern, m.Mapping)
+		if err != nil {
+			return nil, fmt.Errorf("sdk: CompareMappings: mapping %q: %w", m.Name, err)
+		}
+		loads, err := torus.Loads(t, rows, torus.RouteOptions{})
+		if err != nil {
+			return nil, fmt.Errorf("sdk: CompareMappings: mapping %q: %w", m.Name, err)
+		}
+		tot, err := torus.Measure(t, loads)
+		if err != nil {
+			return nil, err
+		}
+		c.Loads = append(c.Loads, loads)
+		c.Totals = append(c.Totals, tot)
+		tbl, err := torus.ChannelTable(t, torus.LoadRows(loads, 0, 0))
+		if err != nil {
+			return nil, err
+		}
+		ring, err := Torus(t, tbl, TorusOptions{Title: m.Name})
+		tbl.Release()
+		if err != nil {
+			return nil, err
+		}
+		c.Rings = append(c.Rings, ring)
+	}
+	return c, nil
+}
+
+// Table returns the comparison as a table: one row per mapping, its
+// packets per dimension, total, busiest channel and idle channels.
+func (c *MappingComparison) Table() display.TableView {
+	cols := []string{"mapping"}
+	names := c.Torus.Names()
+	cols = append(cols, names...)
+	cols = append(cols, "total", "max", "idle")
+	var rows [][]any
+	for i, m := range c.Mappings {
+		tot := c.Totals[i]
+		row := []any{m.Name}
+		idle := 0
+		for d := range names {
+			row = append(row, tot.Dim[d])
+			idle += tot.Idle[d]
+		}
+		row = append(row, tot.Total, tot.Max, idle)
+		rows = append(rows, row)
+	}
+	return display.Table(cols, rows)
+}
+
+// String is the comparison's table as text.
+func (c *MappingComparison) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s on %s\n", c.Pattern, c.Torus)
+	b.WriteString(c.Table().MIMEBundle().Text())
+	return b.String()
+}
+
+// MIMEBundle shows the table above the small rings.
+func (c *MappingComparison) MIMEBundle() display.Bundle {
+	items := make([]display.Renderer, len(c.Rings))
+	for i, r := range c.Rings {
+		items[i] = r
+	}
+	names := make([]string, len(c.Mappings))
+	for i, m := range c.Mappings {
+		names[i] = fmt.Sprintf("%s: max %d", m.Name, c.Totals[i].Max)
+	}
+	rings := display.Row(items...).WithCaptions(names...).MIMEBundle()
+	tbl := c.Table().MIMEBundle()
+	html, _ := tbl.Data["text/html"].(string)
+	ringsHTML, _ := rings.Data["text/html"].(string)
+	return display.Bundle{
+		Data:         map[string]any{"text/plain": c.String(), "text/html": html + ringsHTML},
+		NeedsRuntime: rings.NeedsRuntime,
+	}
+}
