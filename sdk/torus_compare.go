@@ -2,6 +2,7 @@ package sdk
 
 import (
 	"fmt"
+	"html"
 	"strings"
 
 	"superstep/algo/embed"
@@ -212,22 +213,25 @@ func (c *MappingComparison) String() string {
 	return b.String()
 }
 
-// MIMEBundle shows the table above the small rings.
+// compareRingWidth is the width (CSS px) of each small ring: the static
+// picture and the live view both fit their container's width.
+const compareRingWidth = 330
+
+// MIMEBundle shows the table above the small rings, side by side.
 func (c *MappingComparison) MIMEBundle() display.Bundle {
-	items := make([]display.Renderer, len(c.Rings))
-	for i, r := range c.Rings {
-		items[i] = r
-	}
-	names := make([]string, len(c.Mappings))
-	for i, m := range c.Mappings {
-		names[i] = fmt.Sprintf("%s: max %d", m.Name, c.Totals[i].Max)
-	}
-	rings := display.Row(items...).WithCaptions(names...).MIMEBundle()
+	var h strings.Builder
 	tbl := c.Table().MIMEBundle()
-	html, _ := tbl.Data["text/html"].(string)
-	ringsHTML, _ := rings.Data["text/html"].(string)
-	return display.Bundle{
-		Data:         map[string]any{"text/plain": c.String(), "text/html": html + ringsHTML},
-		NeedsRuntime: rings.NeedsRuntime,
+	table, _ := tbl.Data["text/html"].(string)
+	h.WriteString(table)
+	h.WriteString(`<div class="superstep-row" style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">`)
+	live := false
+	for i, r := range c.Rings {
+		b := r.MIMEBundle()
+		live = live || b.NeedsRuntime
+		ring, _ := b.Data["text/html"].(string)
+		fmt.Fprintf(&h, `<div class="superstep-row-item" style="width:%dpx;max-width:100%%"><div style="font:bold 13px sans-serif;margin-bottom:4px">%s: max %d</div>%s</div>`,
+			compareRingWidth, html.EscapeString(c.Mappings[i].Name), c.Totals[i].Max, ring)
 	}
+	h.WriteString(`</div>`)
+	return display.Bundle{Data: map[string]any{"text/plain": c.String(), "text/html": h.String()}, NeedsRuntime: live}
 }
