@@ -130,7 +130,7 @@ func FuzzBGQCounters(f *testing.F) {
 func BenchmarkReadBoxfishLinks(b *testing.B) {
 	src, err := os.ReadFile(bfDataDir + "bgpc_links.yaml")
 	if err != nil {
-		b.Skip("no real data")
+		b.Fatal(err)
 	}
 	tor, _ := New([]string{"x", "y", "z"}, []int{8, 8, 8})
 	meta := &BoxfishMeta{Coords: []string{"x", "y", "z"}, Dim: []int{8, 8, 8}, SourceCols: []string{"sx", "sy", "sz"}, DestCols: []string{"tx", "ty", "tz"}}
@@ -153,7 +153,7 @@ func BenchmarkReadBoxfish(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		run, err := ReadBoxfish(bfDataDir + "bgpc_meta.yaml")
 		if err != nil {
-			b.Skip("no real data")
+			b.Fatal(err)
 		}
 		run.Release()
 	}
