@@ -57,7 +57,7 @@ const spec = specOf(s.html);
 console.log(`${spec.n.toLocaleString('en-US')} leaves, ${spec.links.count.toLocaleString('en-US')} links, canvas ${spec.canvas}, HTML ${(s.html.length / 1e6).toFixed(1)} MB`);
 const browser = await launchChromium();
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-const times = { live: [], liveRuntime: [], hover: [], value: [], bundle: [], level: [], zoom: [] };
+const times = { live: [], liveRuntime: [], hover: [], value: [], bundle: [], clear: [], level: [], zoom: [] };
 const page0 = wrap(withRuntime(s.html), 'ring graph bench');
 let problems = [];
 for (let r = 0; r < ROUNDS; r++) {
@@ -114,7 +114,8 @@ for (let r = 0; r < ROUNDS; r++) {
   const [bx, by] = await at(...[0, 1].map((j) => (pa[j] + pb[j]) / 4 + q[j] / 2));
   await timed('bundle', () => page.mouse.click(bx, by));
   if (r === 0) console.log(`bundle click: pair ${await root.getAttribute('data-pairs')}, ${await root.getAttribute('data-visible')} links`);
-  await root.locator('button.ss-clear').click();
+  await timed('clear', () => root.locator('button.ss-clear').click());
+  assert.equal(Number(await root.getAttribute('data-visible')), spec.links.count);
   await timed('level', () => root.locator('button.ss-level[data-level="2"]').click());
   await root.locator('button.ss-tool[data-tool="zoom"]').click();
   const [zx0, zy0] = await at(250, 250);
@@ -130,6 +131,6 @@ for (let r = 0; r < ROUNDS; r++) {
 }
 await browser.close();
 const f = (xs) => `${median(xs).toFixed(0)} ms`;
-console.log(`live ${f(times.live)} (runtime ${f(times.liveRuntime)}) · hover ${f(times.hover)} · value filter ${f(times.value)} · bundle filter ${f(times.bundle)} · level switch ${f(times.level)} · zoom ${f(times.zoom)}`);
+console.log(`live ${f(times.live)} (runtime ${f(times.liveRuntime)}) · hover ${f(times.hover)} · value filter ${f(times.value)} · bundle filter ${f(times.bundle)} · clear filters (all links back) ${f(times.clear)} · level switch ${f(times.level)} · zoom ${f(times.zoom)}`);
 console.log(`(medians of ${ROUNDS}; targets: live ≤ 1500, hover ≤ 50, filters ≤ 300, level/zoom ≤ 1000)`);
 if (problems.length) console.log('problems:', problems);

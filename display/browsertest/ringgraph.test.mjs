@@ -101,7 +101,7 @@ const num = async (root, a) => Number(await attr(root, a));
 
 describe('ring graph', () => {
   test('live: every sample goes live, no script error, no request', async () => {
-    assert.ok(samples.length >= 4, 'expected the 4×4, 8×8×8, 1×4×4×4×2 and empty samples');
+    assert.ok(samples.length >= 5, 'expected the 4×4, 8×8×8, 1×4×4×4×2, 16×16×16 and empty samples');
     for (const s of samples) {
       const { root, problems, close } = await open(s);
       if (s.sample.kind === 'ringgraph') assert.equal(await num(root, 'visible'), s.sample.links);
@@ -297,6 +297,54 @@ describe('ring graph', () => {
     }
     assert.notDeepEqual(want(0), want(1));
     void page;
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test('canvas: above the SVG limit the links go to a canvas; filters redraw it, clearing restores it exactly', async () => {
+    const s = byLeaves(4096);
+    const { page, root, problems, spec, close } = await open(s);
+    assert.ok(spec.canvas, 'the spec asks for a canvas');
+    assert.equal(await root.locator('canvas.ss-canvas').count(), 2, 'a canvas for the tracks and one for the links');
+    assert.equal(await root.locator('svg.ss-plot path.ss-bundle').count(), 0, 'no SVG link paths');
+    // The links canvas's pixels: how many are inked, and a checksum.
+    const pixels = () => root.locator('canvas.ss-canvas').nth(1).evaluate((c) => {
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let inked = 0;
+      let sum = 0;
+      for (let i = 0; i < d.length; i += 4) {
+        if (d[i + 3]) inked++;
+        sum = (sum * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2] + 17 * d[i + 3]) % 1000000007;
+      }
+      return { inked, sum };
+    });
+    const full = await pixels();
+    assert.ok(full.inked > 10000, `${full.inked} inked pixels with every link drawn`);
+    assert.equal(await num(root, 'visible'), s.sample.links);
+    // Hover: the leaf's links only, far fewer pixels; leaving gives back
+    // the very same picture.
+    const i = 1000;
+    const t = spec.tracks[0];
+    const [x, y] = await toPage(root, spec, ...polarPt(spec, (t.r0 + t.r1) / 2, leafAngle(spec, i)));
+    await page.mouse.move(x, y);
+    assert.equal(await num(root, 'hover'), i);
+    assert.equal(await num(root, 'visible'), s.sample.linksPerLeaf[i]);
+    const one = await pixels();
+    assert.ok(one.inked > 0 && one.inked < full.inked / 20, `hover: ${one.inked} inked pixels (all links: ${full.inked})`);
+    await page.mouse.move(2, 2);
+    assert.equal(await num(root, 'visible'), s.sample.links);
+    assert.deepEqual(await pixels(), full, 'the full picture after the hover');
+    // Another frame: Go's totals and another picture; back to the first
+    // frame: the first picture again.
+    const setFrame = (f) => root.locator('input.ss-frame').evaluate((el, v) => {
+      el.value = String(v);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, f);
+    await setFrame(1);
+    assert.deepEqual(JSON.parse(await attr(root, 'totals')), s.sample.totals[1].map((g) => [g.links, g.forward, g.backward, g.idle]));
+    assert.notDeepEqual(await pixels(), full, 'frame 2 draws other marks');
+    await setFrame(0);
+    assert.deepEqual(await pixels(), full, 'frame 1 again');
     assert.deepEqual(problems, []);
     await close();
   });

@@ -105,7 +105,7 @@ func ringgraphCells() []cell {
 		{`display.RingGraph(torus8x8x8) // 512 leaves, 1,536 links, 8/12/16 blocks`, display.RingGraph(big), ringExpect(big)},
 		{`display.RingGraph(display.RingGraphData{})`, display.RingGraph(display.RingGraphData{}), map[string]any{"kind": "empty"}},
 	}
-	cells = append(cells, bgqRingCell())
+	cells = append(cells, bgqRingCell(), canvasRingCell())
 	if os.Getenv("SUPERSTEP_RINGGRAPH_BENCH") != "" {
 		cells = append(cells, bgqBenchCell())
 	}
@@ -266,6 +266,20 @@ func bgqRingCell() cell {
 	exp["name"] = "bgq128"
 	exp["dimValue"] = map[string]any{"track": 2, "value": 3, "touching": touch, "within": within}
 	return cell{`display.RingGraph(torus1x4x4x4x2) // 128 leaves in Hilbert order, 448 links, 4/8/16 blocks, 3 regions`, display.RingGraph(d), exp}
+}
+
+// canvasRingCell is a ring above the SVG limit, so the live view draws its
+// links on a canvas: a 16×16×16 torus (4,096 leaves, 12,288 links) in
+// Hilbert order at 8 and 16 blocks, two regions.
+func canvasRingCell() cell {
+	d, err := torusHilbertRing("16×16×16 torus, Hilbert order (canvas)", []int{16, 16, 16}, []int{8, 16},
+		[]string{"region 1", "region 2"}, false)
+	if err != nil {
+		return cell{`// 16×16×16: ` + err.Error(), display.RingGraph(display.RingGraphData{}), map[string]any{"kind": "empty"}}
+	}
+	exp := ringExpect(d)
+	exp["name"] = "canvas"
+	return cell{`display.RingGraph(torus16x16x16) // 4,096 leaves, 12,288 links: drawn on a canvas`, display.RingGraph(d), exp}
 }
 
 // bgqBenchCell is the browser benchmark's ring (display/browsertest/

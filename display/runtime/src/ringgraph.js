@@ -325,7 +325,22 @@ export function ringgraphView(root, img, sp) {
   };
 
   // Draws the visible links and their marks; returns [links, marks].
+  // The links canvas with every link drawn, kept for the state it shows
+  // (level, frame, mode, view): clearing a filter blits it instead of
+  // stroking every curve again (0.3-0.4 s for 122,880 links in software).
+  let fullCache = null;
   function drawLinks() {
+    let nv = 0;
+    for (let k = 0; k < L; k++) nv += vis[k];
+    const key = cvLinks && nv === L ? [st.level, st.frame, st.mode, st.view.join(',')].join('|') : '';
+    if (key && fullCache && fullCache.key === key) {
+      const ctx = cvLinks.getContext('2d');
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.globalAlpha = 1;
+      ctx.clearRect(0, 0, cvLinks.width, cvLinks.height);
+      ctx.drawImage(fullCache.canvas, 0, 0);
+      return fullCache.nm;
+    }
     const order = cols.map(() => []);
     for (let k = 0; k < L; k++) if (vis[k]) order[ck[k]].push(k);
     const fr = sp.frames.length ? weights(st.frame) : null;
@@ -372,6 +387,13 @@ export function ringgraphView(root, img, sp) {
         });
         ctx.fill();
       });
+      if (key) {
+        const c = (fullCache && fullCache.canvas) || document.createElement('canvas');
+        c.width = cvLinks.width;
+        c.height = cvLinks.height;
+        c.getContext('2d').drawImage(cvLinks, 0, 0);
+        fullCache = { key, canvas: c, nm };
+      }
     } else {
       gLinks.textContent = '';
       gMarks.textContent = '';
