@@ -1,7 +1,6 @@
 package torus
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -82,25 +81,10 @@ func ReadBGQCounters(name string, r io.Reader, opts ...Option) (*BoxfishRun, err
 	var f [80][2]int // token start, end
 	for pos := 0; pos < len(src); {
 		line++
-		end := pos + bytes.IndexByte(src[pos:], '\n')
-		next := end + 1
-		if end < pos {
-			end, next = len(src), len(src)
-		}
-		row := src[pos:end]
+		row, next := bfNextLine(src, pos)
 		pos = next
 		n, star := 0, -1
-		for i := 0; ; {
-			for i < len(row) && bfRowSpace(row[i]) {
-				i++
-			}
-			if i >= len(row) || row[i] == '#' {
-				break
-			}
-			j := i
-			for j < len(row) && !bfRowSpace(row[j]) {
-				j++
-			}
+		for i, j, ok := bfNextField(row, 0); ok; i, j, ok = bfNextField(row, j) {
 			if n == len(f) {
 				return nil, errAt(line, i+1, "expected at most %d fields, found more", len(f))
 			}
@@ -109,7 +93,6 @@ func ReadBGQCounters(name string, r io.Reader, opts ...Option) (*BoxfishRun, err
 			}
 			f[n] = [2]int{i, j}
 			n++
-			i = j
 		}
 		if n == 0 {
 			continue

@@ -91,6 +91,33 @@ func (t *BoxfishTable) columnNames() string {
 
 func bfRowSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }
 
+// bfNextLine returns the line of src that starts at pos, without its
+// '\n', and where the next line starts.
+func bfNextLine(src []byte, pos int) (row []byte, next int) {
+	end := bytes.IndexByte(src[pos:], '\n')
+	if end < 0 {
+		return src[pos:], len(src)
+	}
+	return src[pos : pos+end], pos + end + 1
+}
+
+// bfNextField returns the next whitespace-separated field of a table row
+// at or after i, as row[start:end]; ok is false at the end of the row or
+// at a '#' comment.
+func bfNextField(row []byte, i int) (start, end int, ok bool) {
+	for i < len(row) && bfRowSpace(row[i]) {
+		i++
+	}
+	if i >= len(row) || row[i] == '#' {
+		return i, i, false
+	}
+	j := i
+	for j < len(row) && !bfRowSpace(row[j]) {
+		j++
+	}
+	return i, j, true
+}
+
 func bfFloatType(t string) bool {
 	switch t {
 	case "float", "float16", "float32", "float64", "double", "f4", "f8":
@@ -249,24 +276,13 @@ func bfParseTable(name string, src []byte) (*BoxfishTable, error) {
 	pos := p.pos
 	ncol := len(t.Columns)
 	for pos < len(src) {
-		end := pos + bytes.IndexByte(src[pos:], '\n')
-		next := end + 1
-		if end < pos {
-			end, next = len(src), len(src)
-		}
-		row := src[pos:end]
-		k := 0
-		i := 0
+		row, next := bfNextLine(src, pos)
+		k, i := 0, 0
 		for {
-			for i < len(row) && bfRowSpace(row[i]) {
-				i++
-			}
-			if i >= len(row) || row[i] == '#' {
+			start, j, ok := bfNextField(row, i)
+			i = start // after the loop: where the row ended
+			if !ok {
 				break
-			}
-			j := i
-			for j < len(row) && !bfRowSpace(row[j]) {
-				j++
 			}
 			tok := row[i:j]
 			if k >= ncol {
