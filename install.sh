@@ -51,6 +51,9 @@ export PATH="$(go env GOPATH)/bin:$PATH"
 
 # --- Debian packages ----------------------------------------------------------
 packages=(jupyter-client jupyter-notebook jupyter-nbconvert python3-nbclient python3-ipykernel)
+# Open MPI and Debian's OTF2 library: notebook 05 traces a real mpirun with
+# the PMPI shim (sdk/trace/mpishim) and Open MPI's pml_monitoring.
+packages+=(openmpi-bin libopenmpi-dev libopen-trace-format2-dev otf2-tools python3-otf2)
 if [ "$mode" = test ]; then
   packages+=(python3-jupyter-kernel-test chromium nodejs npm graphviz ibsim-utils opensm infiniband-diags)
 fi
