@@ -1,0 +1,309 @@
+// Package otf2 reads OTF2 traces (the Open Trace Format 2 of Score-P and
+// libotf2, archive formats 2.x and 3.x) into a trace.Trace, in pure Go.
+//
+// It reads the anchor file, the global definitions (clock, strings,
+// system tree, location groups, locations, regions, groups,
+// communicators), each location's local definitions (mapping tables,
+// clock offsets, applied as OTF2's own reader applies them) and the MPI
+// locations' events: Enter/Leave become region intervals, MpiSend,
+// MpiIsend, MpiRecv, MpiIrecvRequest and MpiIrecv become messages, whose
+// peers are ranks in their communicator resolved through its group to
+// locations.
+//
+// It refuses to know everything else: OpenMP, threads, metrics,
+// parameters, attribute lists, RMA and I/O records are skipped by their
+// announced length; collective operations are regions only, never
+// messages; locations outside the MPI paradigm's COMM_LOCATIONS group are
+// not read. Compressed (zlib) and SIONlib archives are refused. Truncated
+// or corrupt files give a *FormatError naming the file, the byte offset
+// and what was expected, never a panic.
+package otf2
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+
+	"superstep/sdk/trace"
+)
+
+// Info is the content of an OTF2 anchor file.
+type Info struct {
+	AnchorFormat uint8
+	// TraceFormat is the archive's trace format; Version the OTF2 version
+	// that wrote it (major, minor, bugfix).
+	TraceFormat uint8
+	Version     [3]uint8
+	// EventChunkSize and DefChunkSize are the chunk sizes of the event
+	// and definition files in bytes.
+	EventChunkSize, DefChunkSize uint64
+	// Substrate is 1 for POSIX files; Compression 1 for none.
+	Substrate, Compression uint8
+	// Locations and GlobalDefs count the locations and global definitions.
+	Locations, GlobalDefs         uint64
+	Machine, Creator, Description string
+	// Properties are the archive's name/value properties in file order.
+	Properties [][2]string
+}
+
+// ReadInfo reads the anchor file of an archive.
+func ReadInfo(fsys fs.FS, anchor string) (*Info, error) {
+	data, err := fs.ReadFile(fsys, anchor)
+	if err != nil {
+		return nil, fmt.Errorf("otf2: %w", err)
+	}
+	return parseAnchor(anchor, data)
+}
+
+func parseAnchor(file string, data []byte) (*Info, error) {
+	c := &cursor{file: file, b: data, end: len(data)}
+	if m := c.u8("a buffer header"); c.err == nil && m != markChunkHeader {
+		c.fail(0, "expected a buffer header (0x03), found 0x%02x", m)
+	}
+	switch e := c.u8("an endianness byte"); {
+	case c.err != nil:
+	case e == endianBig:
+		c.big = true
+	case e != endianLittle:
+		c.fail(1, "expected an endianness byte (0x42 or 0x23), found 0x%02x", e)
+	}
+	if magic := c.cstring("the magic \"OTF2\""); c.err == nil && magic != "OTF2" {
+		c.fail(2, "expected the magic \"OTF2\", found %q", magic)
+	}
+	in := &Info{}
+	in.AnchorFormat = c.u8("the anchor format")
+	if c.err == nil && in.AnchorFormat == 0 {
+		c.fail(c.pos-1, "expected an anchor format above 0, found 0")
+	}
+	in.TraceFormat = c.u8("the trace format")
+	for i := range in.Version {
+		in.Version[i] = c.u8("the OTF2 version")
+	}
+	in.EventChunkSize = c.full("the event chunk size")
+	in.DefChunkSize = c.full("the definition chunk size")
+	at := c.pos
+	in.Substrate = c.u8("the file substrate")
+	if c.err == nil && in.Substrate != 1 {
+		c.fail(at, "file substrate %d: only POSIX files (1) are read", in.Substrate)
+	}
+	at = c.pos
+	in.Compression = c.u8("the compression")
+	if c.err == nil && in.Compression != 1 {
+		c.fail(at, "compression %d: only uncompressed archives (1) are read", in.Compression)
+	}
+	in.Locations = c.full("the number of locations")
+	in.GlobalDefs = c.full("the number of global definitions")
+	in.Machine = c.cstring("the machine name")
+	in.Creator = c.cstring("the creator")
+	in.Description = c.cstring("the description")
+	if in.AnchorFormat > 1 {
+		n := c.u32full("the number of properties")
+		for i := uint32(0); i < n && c.err == nil; i++ {
+			k := c.cstring("a property name")
+			v := c.cstring("a property value")
+			in.Properties = append(in.Properties, [2]string{k, v})
+		}
+		c.full("the trace id")
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	for _, cs := range []uint64{in.EventChunkSize, in.DefChunkSize} {
+		if cs < 1024 || cs > 1<<40 {
+			return nil, &FormatError{File: file, Offset: 11, Msg: fmt.Sprintf("implausible chunk size %d", cs)}
+		}
+	}
+	return in, nil
+}
+
+// Read reads the OTF2 archive whose anchor file (traces.otf2) is at
+// anchorPath.
+func Read(ctx context.Context, anchorPath string) (*trace.Trace, error) {
+	return ReadFS(ctx, os.DirFS(filepath.Dir(anchorPath)), filepath.Base(anchorPath))
+}
+
+// ReadFS reads the OTF2 archive whose anchor file is anchor in fsys; the
+// global definitions lie beside it (<name>.def) and the locations' files
+// in the folder <name>/.
+func ReadFS(ctx context.Context, fsys fs.FS, anchor string) (*trace.Trace, error) {
+	info, err := ReadInfo(fsys, anchor)
+	if err != nil {
+		return nil, err
+	}
+	base := strings.TrimSuffix(anchor, path.Ext(anchor))
+	defFile := base + ".def"
+	data, err := fs.ReadFile(fsys, defFile)
+	if err != nil {
+		return nil, fmt.Errorf("otf2: %w", err)
+	}
+	g, err := readGlobalDefs(defFile, data, info.DefChunkSize)
+	if err != nil {
+		return nil, err
+	}
+
+	// Processes: the MPI paradigm's COMM_LOCATIONS group, in location-id
+	// order; without one, every location.
+	var mpiLocs []uint64
+	for _, id := range g.groupIDs {
+		if gr := g.groups[id]; gr.typ == groupCommLocations && gr.paradigm == paradigmMPI {
+			mpiLocs = gr.members
+			break
+		}
+	}
+	rankOf := map[uint64]int32{}
+	for r, l := range mpiLocs {
+		if _, ok := rankOf[l]; !ok {
+			rankOf[l] = int32(r)
+		}
+	}
+	b := trace.NewBuilder(path.Base(anchor))
+	procOf := map[uint64]int32{}
+	var locs []location
+	for _, l := range g.locations {
+		rank := int32(-1)
+		if mpiLocs != nil {
+			r, ok := rankOf[l.id]
+			if !ok {
+				continue
+			}
+			rank = r
+		}
+		if _, dup := procOf[l.id]; dup {
+			continue
+		}
+		host := ""
+		if parent, ok := g.locGroups[l.group]; ok {
+			if node, ok := g.nodes[parent]; ok {
+				host = g.str(node[0])
+			}
+		}
+		procOf[l.id] = b.AddProcess(trace.Process{Name: g.str(l.name), Rank: rank, Host: host})
+		locs = append(locs, l)
+	}
+	b.SetClock(g.tps, int64(g.offset))
+	comms := g.resolveComms(procOf)
+	clk := clock{tps: g.tps, offset: g.offset}
+	if d, ok := clk.ns(g.offset + g.length); ok && g.offset+g.length >= g.offset {
+		b.SetDuration(d)
+	}
+
+	// Decode the locations in parallel, then feed the Builder in order.
+	decs := make([]*locDecoder, len(locs))
+	errs := make([]error, len(locs))
+	files := make([]string, len(locs))
+	workers := min(runtime.GOMAXPROCS(0), len(locs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				files[i] = base + "/" + strconv.FormatUint(locs[i].id, 10) + ".evt"
+				decs[i], errs[i] = decodeLocation(ctx, fsys, base, locs[i].id, procOf[locs[i].id], comms, clk, info)
+			}
+		}()
+	}
+	for i := range locs {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	commIdx := map[uint32]int32{}
+	regIdx := map[int32]int32{}
+	for i, d := range decs {
+		for _, e := range d.events {
+			if err := feed(b, d.proc, &e, g, comms, commIdx, regIdx); err != nil {
+				return nil, fmt.Errorf("%s: byte %d: %w", files[i], e.off, err)
+			}
+		}
+		d.events = nil
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return b.Finish(ctx)
+}
+
+func decodeLocation(ctx context.Context, fsys fs.FS, base string, id uint64, proc int32, comms map[uint32]*commInfo, clk clock, info *Info) (*locDecoder, error) {
+	name := base + "/" + strconv.FormatUint(id, 10)
+	d := &locDecoder{proc: proc, comms: comms, clk: clk, local: &localDefs{}}
+	data, err := fs.ReadFile(fsys, name+".def")
+	switch {
+	case err == nil:
+		if d.local, err = readLocalDefs(name+".def", data, info.DefChunkSize); err != nil {
+			return nil, err
+		}
+		d.clk.iv = d.local.clocks
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("otf2: %w", err)
+	}
+	data, err = fs.ReadFile(fsys, name+".evt")
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return d, nil // a location without events
+		}
+		return nil, fmt.Errorf("otf2: %w", err)
+	}
+	d.events = make([]event, 0, len(data)/12)
+	if err := d.decodeEvents(ctx, name+".evt", data, info.EventChunkSize); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func feed(b *trace.Builder, proc int32, e *event, g *globalDefs, comms map[uint32]*commInfo, commIdx map[uint32]int32, regIdx map[int32]int32) error {
+	switch e.kind {
+	case evEnter, evLeave:
+		r, ok := regIdx[e.a]
+		if !ok {
+			name, known := g.strings[g.regions[uint32(e.a)]]
+			if _, def := g.regions[uint32(e.a)]; !def || !known {
+				name = fmt.Sprintf("region %d", e.a)
+			}
+			r = b.Region(name)
+			regIdx[e.a] = r
+		}
+		if e.kind == evEnter {
+			return b.Enter(proc, e.ns, r)
+		}
+		return b.Leave(proc, e.ns, r)
+	case evMpiIrecvRequest:
+		return b.IrecvPosted(proc, e.req)
+	}
+	ci, ok := commIdx[e.comm]
+	if !ok {
+		ci = b.Comm(comms[e.comm].name)
+		commIdx[e.comm] = ci
+	}
+	switch e.kind {
+	case evMpiSend:
+		return b.Send(proc, e.ns, e.a, ci, int32(e.tag), int64(e.bytes), trace.Send)
+	case evMpiIsend:
+		return b.Send(proc, e.ns, e.a, ci, int32(e.tag), int64(e.bytes), trace.Isend)
+	case evMpiRecv:
+		return b.Recv(proc, e.ns, e.a, ci, int32(e.tag), int64(e.bytes))
+	case evMpiIrecv:
+		return b.IrecvCompleted(proc, e.ns, e.req, e.a, ci, int32(e.tag), int64(e.bytes))
+	}
+	return fmt.Errorf("unexpected %s event", describe(e.kind))
+}
