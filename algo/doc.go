@@ -14,7 +14,9 @@
 //   - hilbert: compact Hilbert indices, ring orders of n-D boxes and tori,
 //     and their locality metrics;
 //   - embed: classical MDS, SMACOF stress majorisation and RadViz, the
-//     2-D embeddings the torus ring is compared with.
-//
-// Edge bundling and mean shift, which the design plans, do not exist yet.
+//     2-D embeddings the torus ring is compared with;
+//   - meanshift: 1-D and 2-D mean-shift clustering (Gaussian kernel);
+//   - bundle: the geometry of edge-bundled message timelines and
+//     sender/receiver diagrams (paper 003): clusters, grid and
+//     hierarchical routes, B-splines as quadratic Bézier chains.
 package algo
