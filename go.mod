@@ -6,6 +6,7 @@ require (
 	github.com/apache/arrow/go/v15 v15.0.2
 	github.com/evanw/esbuild v0.28.2
 	github.com/go-zeromq/zmq4 v0.17.0
+	github.com/klauspost/compress v1.16.7
 	github.com/traefik/yaegi v0.16.1
 	github.com/vmihailenco/msgpack/v5 v5.4.1
 	golang.org/x/image v0.16.0
@@ -23,7 +24,6 @@ require (
 	github.com/golang/snappy v0.0.4 // indirect
 	github.com/google/flatbuffers v23.5.26+incompatible // indirect
 	github.com/klauspost/asmfmt v1.3.2 // indirect
-	github.com/klauspost/compress v1.16.7 // indirect
 	github.com/klauspost/cpuid/v2 v2.2.5 // indirect
 	github.com/minio/asm2plan9s v0.0.0-20200509001527-cdd76441f9d8 // indirect
 	github.com/minio/c2goasm v0.0.0-20190812172519-36a3d3bbc4f3 // indirect

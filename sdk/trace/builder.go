@@ -105,6 +105,12 @@ func (b *Builder) Reserve(sends, recvs int) {
 	b.recvs = slices.Grow(b.recvs, recvs)
 }
 
+// ReserveRegions makes room for this many more region intervals (one per
+// Leave).
+func (b *Builder) ReserveRegions(n int) {
+	b.intervals = slices.Grow(b.intervals, n)
+}
+
 // SetClock records the source clock: its ticks per second and the tick
 // that is time 0.
 func (b *Builder) SetClock(ticksPerSecond uint64, offsetTicks int64) {

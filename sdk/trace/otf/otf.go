@@ -1,0 +1,434 @@
+// Package otf reads message traces in the Open Trace Format version 1
+// (OTF v1, as written by VampirTrace) into a trace.Trace, in pure Go.
+//
+// An OTF v1 trace is a master file "<name>.otf" mapping streams to
+// processes ("1:1,2,3,4": stream 1 holds processes 1–4, all ids in hex),
+// a definition file "<name>.0.def" (or ".0.def.z") and one event file per
+// stream, "<name>.<stream>.events.z" (zlib-compressed text, carrying no end
+// marker: it is inflated until the input ends) or "<name>.<stream>.events".
+// Records are text lines in OTF's short format: a line of hex digits sets
+// the current time, "*<process>" switches the current process, and
+//
+//	E<function>[X<scl>]                       enter a function
+//	L[<function>][X<scl>]                     leave it (no id or 0: the innermost)
+//	S<receiver>L<length>T<tag>C<group>[X<scl>]  send
+//	R<sender>L<length>T<tag>C<group>[X<scl>]    receive
+//
+// What is read: processes (DP, with their names), process groups (DPG: the
+// group a message names becomes its communicator; MPI_COMM_WORLD gives the
+// ranks; a group whose name does not start with "MPI" or "OMP" and that is
+// the only such group holding a process gives that process's host, as
+// VampirTrace names its node groups), functions (DF) as regions, the timer
+// resolution (DTR), enters, leaves, sends and receives. Time 0 is the
+// earliest event of the trace; ticks are converted to nanoseconds exactly,
+// in integer arithmetic.
+//
+// What is skipped: collective operations (COP: they are not point-to-point
+// messages), counters (CNT), file operations, comments, process begin/end
+// markers, RMA records, key-value lists, summaries, snapshots and markers.
+// OTF's long text format ("ENTER", "SEND", ...) is not read: such records
+// are reported as format errors. OTF v1 has no non-blocking flag, so every
+// message is a trace.Send.
+//
+// The package knows the file format only: matching sends with receives is
+// the trace.Builder's job, and pictures are the display's.
+package otf
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"io/fs"
+	"math"
+	"math/bits"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"superstep/sdk/trace"
+)
+
+// FormatError is malformed input: the file, the line (1-based; 0 when the
+// problem is the file as a whole) and what was expected.
+type FormatError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+// Error is "a.1f.events.z:1203: expected a hex timestamp, found "zz"".
+func (e *FormatError) Error() string {
+	if e.Line <= 0 {
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}
+
+// Read reads the OTF v1 trace whose master file is path (a ".otf" file),
+// or the one ".otf" file in the directory path.
+func Read(ctx context.Context, path string) (*trace.Trace, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("otf: %w", err)
+	}
+	dir, name := filepath.Dir(path), filepath.Base(path)
+	if st.IsDir() {
+		dir = path
+		m, err := filepath.Glob(filepath.Join(path, "*.otf"))
+		if err != nil {
+			return nil, fmt.Errorf("otf: %w", err)
+		}
+		if len(m) != 1 {
+			return nil, fmt.Errorf("otf: directory %s holds %d .otf files, want exactly 1", path, len(m))
+		}
+		name = filepath.Base(m[0])
+	}
+	return ReadFS(ctx, os.DirFS(dir), name)
+}
+
+// ReadFS reads the OTF v1 trace whose master file is name in fsys; the
+// definition and event files lie beside it.
+func ReadFS(ctx context.Context, fsys fs.FS, name string) (*trace.Trace, error) {
+	if !strings.HasSuffix(name, ".otf") {
+		return nil, fmt.Errorf("otf: %s: want the .otf master file", name)
+	}
+	dir, base := path.Split(name)
+	stem := strings.TrimSuffix(base, ".otf")
+	prefix := dir + stem // "dir/a"
+
+	master, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("otf: %w", err)
+	}
+	streams, err := parseMaster(base, master)
+	if err != nil {
+		return nil, err
+	}
+
+	defs := newDefs()
+	if err := readDefFile(fsys, prefix+".0.def", true, defs); err != nil {
+		return nil, err
+	}
+	for _, s := range streams {
+		if err := readDefFile(fsys, fmt.Sprintf("%s.%x.def", prefix, s.id), false, defs); err != nil {
+			return nil, err
+		}
+	}
+	if defs.ticksPerSecond == 0 {
+		return nil, &FormatError{File: stem + ".0.def", Msg: "no timer resolution (DTR) record"}
+	}
+	if len(defs.procs) == 0 {
+		return nil, &FormatError{File: stem + ".0.def", Msg: "no process (DP) records"}
+	}
+	tb := defs.tables()
+	start, ok := traceStart(fsys, prefix, streams)
+	if !ok {
+		start = 0
+	}
+	tb.start = start
+	return readStreams(ctx, stem, fsys, prefix, streams, defs, tb)
+}
+
+// readStreams parses the streams in parallel (runtime.GOMAXPROCS workers,
+// each taking whole streams) while this goroutine feeds the finished ones
+// to the Builder in the master file's order.
+func readStreams(ctx context.Context, stem string, fsys fs.FS, prefix string, streams []streamInfo, defs *defs, tb *tables) (*trace.Trace, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	results := make([]*streamResult, len(streams))
+	errs := make([]error, len(streams))
+	ready := make([]chan struct{}, len(streams))
+	for i := range ready {
+		ready[i] = make(chan struct{})
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	defer func() { cancel(); wg.Wait() }()
+	workers := min(runtime.GOMAXPROCS(0), len(streams))
+	// Workers run at most a few streams ahead of the feeder, so the event
+	// blocks of fed streams are reused instead of new memory. A worker
+	// takes a slot before it takes a stream, so the stream the feeder
+	// waits for always holds one.
+	slots := make(chan struct{}, 2*workers+1)
+	tb.pool = newBlockPool(1 << 14)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var in inflater
+			for {
+				select {
+				case slots <- struct{}{}:
+				case <-ctx.Done():
+					return
+				}
+				i := int(next.Add(1) - 1)
+				if i >= len(streams) || ctx.Err() != nil {
+					return
+				}
+				results[i], errs[i] = readStream(fsys, prefix, streams[i].id, tb, &in)
+				close(ready[i])
+			}
+		}()
+	}
+
+	b := trace.NewBuilder(stem)
+	for _, p := range defs.processes() {
+		b.AddProcess(p)
+	}
+	for _, f := range defs.funcs {
+		b.Region(f.name)
+	}
+	tps := defs.ticksPerSecond
+	b.SetClock(tps, int64(min(tb.start, math.MaxInt64)))
+	f := feeder{b: b, defs: defs, tps: tps, start: tb.start, comms: map[uint32]int32{}}
+	for i := range streams {
+		select {
+		case <-ready[i]:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		if i == 0 {
+			f.estimate(results[0], streams)
+		}
+		if err := f.feed(results[i]); err != nil {
+			return nil, err
+		}
+		for _, pe := range results[i].procs {
+			pe.regs.release()
+			pe.msgs.release()
+		}
+		results[i] = nil
+		<-slots
+	}
+	if f.maxT > tb.start {
+		b.SetDuration(ticksToNS(f.maxT-tb.start, tps))
+	}
+	t, err := b.Finish(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("otf: %s: %w", stem, err)
+	}
+	return t, nil
+}
+
+// feeder hands parsed events to the Builder.
+type feeder struct {
+	b           *trace.Builder
+	defs        *defs
+	tps, start  uint64
+	maxT        uint64
+	comms       map[uint32]int32
+	lastG       uint32
+	lastC       int32
+	haveLastCom bool
+	// sends and receives fed, and room reserved for them in the Builder.
+	nSend, nRecv     int
+	nLeave, capLeave int
+	capSend, capRecv int
+}
+
+// estimate reserves room for the whole trace's sends and receives from
+// the first stream's counts, scaled by the event files' sizes (10 % more:
+// room never touched costs address space, not memory).
+func (f *feeder) estimate(first *streamResult, streams []streamInfo) {
+	var total int64
+	for _, s := range streams {
+		total += s.size
+	}
+	if streams[0].size <= 0 || total <= 0 {
+		return
+	}
+	scale := 1.1 * float64(total) / float64(streams[0].size)
+	sends, recvs := 0, 0
+	for _, pe := range first.procs {
+		sends += pe.nSend
+		recvs += pe.nRecv
+	}
+	es, er := int(float64(sends)*scale), int(float64(recvs)*scale)
+	if es > 0 || er > 0 {
+		f.b.Reserve(es, er)
+		f.capSend, f.capRecv = es, er
+	}
+}
+
+// reserve makes room for a stream's sends and receives, doubling the room
+// so that millions of events are copied a few times only.
+func (f *feeder) reserve(sends, recvs int) {
+	grow := func(n, c, more int) (add int) {
+		if n+more <= c {
+			return 0
+		}
+		return max(n+more, 2*c) - n
+	}
+	as, ar := grow(f.nSend, f.capSend, sends), grow(f.nRecv, f.capRecv, recvs)
+	if as > 0 || ar > 0 {
+		f.b.Reserve(as, ar)
+		if as > 0 {
+			f.capSend = f.nSend + as
+		}
+		if ar > 0 {
+			f.capRecv = f.nRecv + ar
+		}
+	}
+	f.nSend += sends
+	f.nRecv += recvs
+}
+
+// reserveRegions makes room for a stream's region intervals, doubling the
+// room like reserve.
+func (f *feeder) reserveRegions(n int) {
+	if f.nLeave+n > f.capLeave {
+		add := max(f.nLeave+n, 2*f.capLeave) - f.nLeave
+		f.b.ReserveRegions(add)
+		f.capLeave = f.nLeave + add
+	}
+	f.nLeave += n
+}
+
+func (f *feeder) comm(g uint32) int32 {
+	if f.haveLastCom && g == f.lastG {
+		return f.lastC
+	}
+	c, ok := f.comms[g]
+	if !ok {
+		name, ok := f.defs.groupName[g]
+		if !ok {
+			name = fmt.Sprintf("group %x", g)
+		}
+		c = f.b.Comm(name)
+		f.comms[g] = c
+	}
+	f.lastG, f.lastC, f.haveLastCom = g, c, true
+	return c
+}
+
+// feed adds one stream's events, process by process.
+func (f *feeder) feed(r *streamResult) error {
+	if r.n > 0 {
+		f.maxT = max(f.maxT, r.maxT)
+	}
+	sends, recvs, leaves := 0, 0, 0
+	for _, pe := range r.procs {
+		sends += pe.nSend
+		recvs += pe.nRecv
+		leaves += pe.nLeave
+	}
+	f.reserve(sends, recvs)
+	f.reserveRegions(leaves)
+	procs := slices.Clone(r.procs)
+	slices.SortStableFunc(procs, func(x, y *procEvents) int { return cmp.Compare(x.proc, y.proc) })
+	b := f.b
+	for _, pe := range procs {
+		proc := pe.proc
+		for _, blk := range pe.regs.blocks {
+			for _, e := range blk {
+				ns := ticksToNS(e.t-f.start, f.tps)
+				var err error
+				if e.leave {
+					err = b.Leave(proc, ns, e.fn)
+				} else {
+					err = b.Enter(proc, ns, e.fn)
+				}
+				if err != nil {
+					return fmt.Errorf("otf: %s: %w", r.file, err)
+				}
+			}
+		}
+		for _, blk := range pe.msgs.blocks {
+			for _, e := range blk {
+				ns := ticksToNS(e.t-f.start, f.tps)
+				c := f.comm(e.group)
+				var err error
+				if e.recv {
+					err = b.Recv(proc, ns, e.peer, c, e.tag, int64(e.bytes))
+				} else {
+					err = b.Send(proc, ns, e.peer, c, e.tag, int64(e.bytes), trace.Send)
+				}
+				if err != nil {
+					return fmt.Errorf("otf: %s: %w", r.file, err)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// ticksToNS converts a tick count to nanoseconds exactly (rounding down),
+// saturating at math.MaxInt64.
+func ticksToNS(d, tps uint64) int64 {
+	hi, lo := bits.Mul64(d, 1e9)
+	if hi >= tps {
+		return math.MaxInt64
+	}
+	q, _ := bits.Div64(hi, lo, tps)
+	if q > math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(q)
+}
+
+// processes returns the trace's processes in process-id order.
+func (d *defs) processes() []trace.Process {
+	out := make([]trace.Process, len(d.procs))
+	world := d.groupMembers("MPI_COMM_WORLD")
+	rank := map[uint64]int32{}
+	for i, m := range world {
+		if _, ok := rank[m]; !ok {
+			rank[m] = int32(i)
+		}
+	}
+	host := map[uint64]string{}
+	hostCount := map[uint64]int{}
+	for _, g := range d.groups {
+		if strings.HasPrefix(g.name, "MPI") || strings.HasPrefix(g.name, "OMP") {
+			continue
+		}
+		for _, m := range g.members {
+			host[m] = g.name
+			hostCount[m]++
+		}
+	}
+	for i, p := range d.procs {
+		r, ok := rank[p.id]
+		if !ok {
+			r = int32(i)
+		}
+		h := ""
+		if hostCount[p.id] == 1 {
+			h = host[p.id]
+		}
+		out[i] = trace.Process{Name: p.name, Rank: r, Host: h}
+	}
+	return out
+}
+
+// groupMembers returns the members of the first group with this name.
+func (d *defs) groupMembers(name string) []uint64 {
+	for _, g := range d.groups {
+		if g.name == name {
+			return g.members
+		}
+	}
+	return nil
+}
+
+// sortProcs orders the process definitions by id and drops duplicates
+// (the last definition wins).
+func sortProcs(ps []procDef) []procDef {
+	slices.SortStableFunc(ps, func(a, b procDef) int { return cmp.Compare(a.id, b.id) })
+	out := ps[:0]
+	for i, p := range ps {
+		if i+1 < len(ps) && ps[i+1].id == p.id {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
