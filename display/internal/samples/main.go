@@ -339,6 +339,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "samples:", err)
 		os.Exit(1)
 	}
+	writeMatrixSamples(os.Args[1])
+	writeTimelineSamples(os.Args[1])
 	mb, err := matrixboardCells()
 	if err == nil {
 		err = write(os.Args[1], "matrixboard-samples.ipynb", mb)

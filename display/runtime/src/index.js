@@ -17,6 +17,8 @@ import { dashboardView } from './dashboard.js';
 import { drawingView } from './drawing.js';
 import { matrixboardView } from './matrixboard.js';
 import { ringgraphView } from './ringgraph.js';
+import { timelineView } from './timeline.js';
+import { matrixView } from './matrix.js';
 import { tooltip, ensureStyle, html } from './util.js';
 import { downloadMenu } from './download.js';
 
@@ -82,6 +84,8 @@ function withTooltip(view) {
     drawing: withTooltip(drawingView),
     matrixboard: withTooltip(matrixboardView),
     ringgraph: withTooltip(ringgraphView),
+    timeline: withTooltip(timelineView),
+    matrix: withTooltip(matrixView),
   });
   ss.live = function (id, kind, spec, script) {
     // The element just before the script (ids come from the content, so
