@@ -151,6 +151,10 @@ func (v *TimelineView) Window(from, to float64) (*TimelineView, error) {
 	return &TimelineView{Data: w}, nil
 }
 
+// Validate reports why d cannot be drawn (lengths, lanes, times, options),
+// or nil; it is cheap next to drawing.
+func (d TimelineData) Validate() error { return d.validate() }
+
 // validate reports why d cannot be drawn, or nil.
 func (d TimelineData) validate() error {
 	n := len(d.Lanes)
@@ -319,7 +323,111 @@ func (d TimelineData) text(L *TimelineLayout) string {
 		if i == 0 {
 			b.WriteString("\nheaviest bundles:")
 		}
-		b.WriteString("\n  " + L.RouteText[r])
+		b.WriteString("\n  " + L.RouteText(int(r)))
 	}
 	return b.String()
+}
+
+// Image is the whole picture at scale pixels per px, as the static
+// picture draws it.
+func (v *TimelineView) Image(scale float64) (*image.RGBA, error) {
+	if err := v.Data.validate(); err != nil {
+		return nil, err
+	}
+	if !(scale > 0) || scale > 8 {
+		return nil, fmt.Errorf("display.Timeline: scale %v, want (0, 8]", scale)
+	}
+	L, err := v.Data.layout()
+	if err != nil {
+		return nil, err
+	}
+	return L.render(L.picture(), scale)
+}
+
+// TimelineStats measure a timeline's picture (the plot at one pixel per
+// px, in its blend): the paper's open problem of automatic parameters,
+// as numbers.
+type TimelineStats struct {
+	// Drawn is the number of plot pixels any curve touches.
+	Drawn int
+	// Saturated is the share of the drawn pixels whose red and green both
+	// saturate (≥ 250) in the additive picture.
+	Saturated float64
+	// Bundles is the number of routes; Invisible counts those whose
+	// middle is not visible (no pixel within 1 px of it at least 40 levels
+	// brighter, additive, or darker, alpha, than the ground).
+	Bundles, Invisible int
+	// Heaviest is the route with most messages, Brightest the route whose
+	// middle is brightest (additive light, max of red and green).
+	Heaviest, Brightest int
+	// Overshoot is the mean horizontal overshoot of the curves beyond
+	// their end points' time span, in seconds (0 for straight lines).
+	Overshoot float64
+}
+
+// Stats measures the picture.
+func (v *TimelineView) Stats() (TimelineStats, error) {
+	if err := v.Data.validate(); err != nil {
+		return TimelineStats{}, err
+	}
+	L, err := v.Data.layout()
+	if err != nil {
+		return TimelineStats{}, err
+	}
+	p := L.picture()
+	f := p.field
+	s := TimelineStats{Saturated: p.saturated, Bundles: L.NumRoutes(), Heaviest: -1, Brightest: -1}
+	for i := 0; i < f.w*f.h; i++ {
+		if f.acc[4*i+3] > 0 {
+			s.Drawn++
+		}
+	}
+	b := p.alpha
+	ground := timelineLightBg
+	if L.Additive {
+		b, ground = p.add, timelineDarkBg
+	}
+	best := -1
+	for r := 0; r < L.NumRoutes(); r++ {
+		if s.Heaviest < 0 || L.RouteMessages[r] > L.RouteMessages[s.Heaviest] {
+			s.Heaviest = r
+		}
+		x, y := L.routeMiddle(r)
+		light, contrast := 0, 0
+		for dx := -1; dx <= 1; dx++ {
+			for dy := -1; dy <= 1; dy++ {
+				px, py := int(x)+dx, int(y)+dy
+				if px < 0 || py < 0 || px >= f.w || py >= f.h {
+					continue
+				}
+				add := f.pixel(py*f.w+px, p.add, timelineDarkBg)
+				light = max(light, int(max(add[0], add[1])))
+				c := f.pixel(py*f.w+px, b, ground)
+				for ch := 0; ch < 3; ch++ {
+					contrast = max(contrast, iabs(int(c[ch])-int(ground[ch])))
+				}
+			}
+		}
+		if contrast < 40 {
+			s.Invisible++
+		}
+		if light > best {
+			best, s.Brightest = light, r
+		}
+	}
+	if L.Bundle != nil && len(L.d.From) > 0 {
+		o, err := L.Bundle.MeanOvershoot(L.edges)
+		if err != nil {
+			return s, err
+		}
+		s.Overshoot = o / L.PlotW * (L.End - L.Start)
+	}
+	return s, nil
+}
+
+func iabs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

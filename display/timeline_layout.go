@@ -26,13 +26,13 @@ type TimelineLayout struct {
 	// straight lines.
 	Bundle *bundle.Bundle
 	// Per route (bundle): the lanes of its two clusters, its bytes, the
-	// first send and last receive of its messages (seconds) and its hover
-	// text. Straight lines have one route per (sender, receiver) pair.
+	// first send and last receive of its messages (seconds); RouteText is
+	// its hover text. Straight lines have one route per (sender, receiver)
+	// pair.
 	RouteFromLane, RouteToLane []int32
 	RouteMessages              []int64
 	RouteBytes                 []float64
 	RouteT0, RouteT1           []float64
-	RouteText                  []string
 	// EdgeRoute is each curve's route.
 	EdgeRoute []int32
 
@@ -167,8 +167,7 @@ func (L *TimelineLayout) straightRoutes() {
 	}
 }
 
-// routeSums counts each route's messages and bytes, its time span and
-// text.
+// routeSums counts each route's messages and bytes and its time span.
 func (L *TimelineLayout) routeSums() {
 	d := L.d
 	r := len(L.RouteFromLane)
@@ -186,10 +185,16 @@ func (L *TimelineLayout) routeSums() {
 		L.RouteT0[k] = min(L.RouteT0[k], d.Send[i])
 		L.RouteT1[k] = max(L.RouteT1[k], d.Recv[i])
 	}
-	L.RouteText = make([]string, r)
-	for k := 0; k < r; k++ {
-		L.RouteText[k] = hoverText(L.RouteMessages[k], L.RouteBytes[k], d.Lanes[L.RouteFromLane[k]], d.Lanes[L.RouteToLane[k]], L.RouteT0[k], L.RouteT1[k], L.decimals)
-	}
+}
+
+// NumRoutes is the number of routes (bundles).
+func (L *TimelineLayout) NumRoutes() int { return len(L.RouteFromLane) }
+
+// RouteText is what hovering route r says: "N messages, B bytes, P→Q,
+// t0–t1 s".
+func (L *TimelineLayout) RouteText(r int) string {
+	d := L.d
+	return hoverText(L.RouteMessages[r], L.RouteBytes[r], d.Lanes[L.RouteFromLane[r]], d.Lanes[L.RouteToLane[r]], L.RouteT0[r], L.RouteT1[r], L.decimals)
 }
 
 // heaviest returns up to k routes, most messages first (ties: lower
@@ -238,12 +243,15 @@ func (L *TimelineLayout) curve(i int, piece func(q bundle.Quad, t0, t1 float64))
 
 // interiorPoints is route r's interior in plot px.
 func (L *TimelineLayout) interiorPoints(r int32) []bundle.Point {
-	in := L.interiors[r]
-	pts := make([]bundle.Point, len(in))
-	for j, p := range in {
-		pts[j] = bundle.Point{X: p[0], Y: p[1]}
+	return L.appendInterior(nil, r)
+}
+
+// appendInterior appends route r's interior in plot px to dst.
+func (L *TimelineLayout) appendInterior(dst []bundle.Point, r int32) []bundle.Point {
+	for _, p := range L.interiors[r] {
+		dst = append(dst, bundle.Point{X: p[0], Y: p[1]})
 	}
-	return pts
+	return dst
 }
 
 // caption says what the picture shows.
@@ -263,4 +271,23 @@ func (L *TimelineLayout) caption() string {
 		return s + ", additive colours"
 	}
 	return s + ", alpha blending"
+}
+
+// routeMiddle is a point on route r's curve halfway along its interior
+// (the midpoint of its middle inner edge, which the quadratic chain
+// passes through), in plot px.
+func (L *TimelineLayout) routeMiddle(r int) (x, y float64) {
+	if L.Bundle == nil {
+		i := 0
+		for k, e := range L.EdgeRoute {
+			if int(e) == r {
+				i = k
+				break
+			}
+		}
+		return (L.edges.FromX[i] + L.edges.ToX[i]) / 2, (L.Y(float64(L.d.From[i])) + L.Y(float64(L.d.To[i]))) / 2
+	}
+	in := L.interiors[r]
+	p, q := in[len(in)/2-1], in[len(in)/2]
+	return (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
 }

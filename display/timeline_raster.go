@@ -6,6 +6,8 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"runtime"
+	"sync"
 
 	"superstep/algo/bundle"
 	"superstep/display/internal/raster"
@@ -64,25 +66,55 @@ func (L *TimelineLayout) picture() *timelinePicture {
 
 // curves rasterises every curve into a field of the plot's size at scale:
 // each message's two end pieces with weight 1, each route's shared
-// interior once with its message count as weight.
+// interior once with its message count as weight. Large timelines are
+// drawn by several goroutines into fields of their own, summed at the end
+// (the field is order-independent).
 func (L *TimelineLayout) curves(scale float64) *curveField {
 	w, h := int(math.Ceil(L.PlotW*scale)), int(math.Ceil(L.PlotH*scale))
-	f := newCurveField(w, h, timelineFrom, timelineTo)
+	m, r := len(L.d.From), len(L.RouteMessages)
+	workers := 1
+	if m+r > 20000 {
+		workers = max(1, min(runtime.GOMAXPROCS(0), 4))
+	}
+	fields := make([]*curveField, workers)
+	var wg sync.WaitGroup
+	for k := range fields {
+		fields[k] = newCurveField(w, h, timelineFrom, timelineTo)
+		wg.Add(1)
+		go func(f *curveField, lo, hi, rlo, rhi int) {
+			defer wg.Done()
+			L.drawCurves(f, scale, lo, hi, rlo, rhi)
+		}(fields[k], k*m/workers, (k+1)*m/workers, k*r/workers, (k+1)*r/workers)
+	}
+	wg.Wait()
+	f := fields[0]
+	for _, g := range fields[1:] {
+		for i, v := range g.acc {
+			f.acc[i] += v
+		}
+	}
+	return f
+}
+
+// drawCurves draws curves lo..hi (their ends, or whole straight lines)
+// and the interiors of routes rlo..rhi into f.
+func (L *TimelineLayout) drawCurves(f *curveField, scale float64, lo, hi, rlo, rhi int) {
 	sc := func(p bundle.Point) [2]float64 { return [2]float64{p.X * scale, p.Y * scale} }
 	amount := float32(1 / scale) // light per px of length: the same picture at every scale
 	draw := func(q bundle.Quad, t0, t1 float64, a float32) {
 		f.quad(sc(q.P0), sc(q.C), sc(q.P1), float32(t0), float32(t1), a)
 	}
 	if L.Bundle == nil {
-		for i := range L.d.From {
+		for i := lo; i < hi; i++ {
 			L.curve(i, func(q bundle.Quad, t0, t1 float64) { draw(q, t0, t1, amount) })
 		}
-		return f
+		return
 	}
-	for i := range L.d.From {
+	in := make([]bundle.Point, 0, 16)
+	for i := lo; i < hi; i++ {
 		send := bundle.Point{X: L.edges.FromX[i], Y: L.Y(float64(L.d.From[i]))}
 		recv := bundle.Point{X: L.edges.ToX[i], Y: L.Y(float64(L.d.To[i]))}
-		in := L.interiorPoints(L.EdgeRoute[i])
+		in = L.appendInterior(in[:0], L.EdgeRoute[i])
 		head, tail, err := bundle.EndQuads(send, in, recv)
 		if err != nil {
 			continue
@@ -91,14 +123,13 @@ func (L *TimelineLayout) curves(scale float64) *curveField {
 		draw(head, 0, 1/m, amount)
 		draw(tail, (m-1)/m, 1, amount)
 	}
-	for r := range L.RouteMessages {
-		in := L.interiorPoints(int32(r))
+	for r := rlo; r < rhi; r++ {
+		in = L.appendInterior(in[:0], int32(r))
 		m := float64(len(in))
 		for k, q := range bundle.InteriorQuads(in) {
 			draw(q, float64(k+1)/m, float64(k+2)/m, amount*float32(L.RouteMessages[r]))
 		}
 	}
-	return f
 }
 
 // classColors are the background colours of the interval classes: the

@@ -119,7 +119,7 @@ func (L *TimelineLayout) spec(p *timelinePicture) timelineSpec {
 		}
 		sp.RFrom = append(sp.RFrom, L.RouteFromLane[r])
 		sp.RTo = append(sp.RTo, L.RouteToLane[r])
-		sp.RText = append(sp.RText, L.RouteText[r])
+		sp.RText = append(sp.RText, L.RouteText(int(r)))
 	}
 	sp.RS = append(sp.RS, int32(len(pts)/4))
 	sp.RP = base64.StdEncoding.EncodeToString(pts)

@@ -169,7 +169,7 @@ func (L *TimelineLayout) plotSVG(w *svgw, p *timelinePicture) {
 	w.f(`<g class="ss-curves" fill="none" stroke-width="1" stroke-opacity="%s"%s>`, n2(op), blendCSS)
 	for r, msgs := range byRoute {
 		w.f(`<g class="ss-bundle" data-route="%d" data-from="%d" data-to="%d" data-tip="%s" stroke="url(#%s-%d)">`,
-			r, L.RouteFromLane[r], L.RouteToLane[r], htmlEscape(L.RouteText[r]), id, r)
+			r, L.RouteFromLane[r], L.RouteToLane[r], htmlEscape(L.RouteText(r)), id, r)
 		for _, i := range msgs {
 			var path strings.Builder
 			first := true

@@ -72,7 +72,11 @@ func TestTimelineHandMadeBundles(t *testing.T) {
 			t.Fatalf("curve %d runs %v → %v, want exactly %v → %v", i, first, last, send, recv)
 		}
 	}
-	texts := strings.Join(L.RouteText, "\n")
+	var all []string
+	for r := 0; r < L.NumRoutes(); r++ {
+		all = append(all, L.RouteText(r))
+	}
+	texts := strings.Join(all, "\n")
 	for _, w := range []string{
 		"100 messages, 100,000 B, P0→P3, 1.000–1.499 s",
 		"50 messages, 50,000 B, P1→P2, 5.000–5.398 s",
@@ -158,7 +162,8 @@ func TestTimelineAdditiveHotPaths(t *testing.T) {
 		return best[0], best[1], best[2]
 	}
 	route := map[string]int{}
-	for r, tx := range L.RouteText {
+	for r := 0; r < L.NumRoutes(); r++ {
+		tx := L.RouteText(r)
 		route[strings.SplitN(tx, " ", 2)[0]] = r
 	}
 	ar, ag, ab := mid(route["100"])

@@ -3,6 +3,7 @@ package sdk
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -173,14 +174,28 @@ func Partition(ctx context.Context, g *graph.Graph, k int, name string, seed uin
 }
 
 // Value is the value of vertex v (its first element).
-func (j *Job) Value(v int) float64 { return j.Result.Value(v) }
+func (j *Job) Value(v int) float64 {
+	if j.Result == nil {
+		return math.NaN() // a job made of a trace (TraceJob) has no vertices
+	}
+	return j.Result.Value(v)
+}
 
-// Supersteps is the number of supersteps the job ran.
-func (j *Job) Supersteps() int { return j.Result.Supersteps }
+// Supersteps is the number of supersteps the job ran (a trace's job: its
+// time bins).
+func (j *Job) Supersteps() int {
+	if j.Result == nil {
+		return len(j.Profile.Steps)
+	}
+	return j.Result.Supersteps
+}
 
 // String summarises the job.
 func (j *Job) String() string {
 	t := j.Profile.Totals()
+	if j.Result == nil {
+		return fmt.Sprintf("%s: %d frames, %d messages (%s) between %d processes", j.Profile.Job, t.Supersteps, t.Messages, byteSize(t.Bytes), j.Profile.NumWorkers())
+	}
 	return fmt.Sprintf("%s on %v: %d supersteps, %d messages (%s), modelled time %v, wall time %v; partition balance %.2f, edge cut %.1f%%",
 		j.Profile.Job, j.Graph, t.Supersteps, t.Messages, byteSize(t.Bytes), t.Time.Round(time.Microsecond), j.Result.Elapsed.Round(time.Millisecond),
 		j.PartitionStats.Balance, 100*j.PartitionStats.CutFraction)

@@ -277,10 +277,17 @@ func (j *Job) Dashboard(opt profile.Options) display.Renderer {
 			{Label: "messages", Value: fmt.Sprint(t.Messages)},
 			{Label: "bytes", Value: byteSize(t.Bytes)},
 			{Label: "modelled time", Value: t.Time.Round(time.Microsecond).String()},
-			{Label: "wall time", Value: j.Result.Elapsed.Round(time.Millisecond).String()},
-			{Label: "partition", Value: fmt.Sprintf("balance %.2f, edge cut %.1f%%", j.PartitionStats.Balance, 100*j.PartitionStats.CutFraction)},
 		},
 		Tree: j.ClusterTree(),
+	}
+	if j.Result != nil {
+		d.Stats = append(d.Stats,
+			display.Stat{Label: "wall time", Value: j.Result.Elapsed.Round(time.Millisecond).String()},
+			display.Stat{Label: "partition", Value: fmt.Sprintf("balance %.2f, edge cut %.1f%%", j.PartitionStats.Balance, 100*j.PartitionStats.CutFraction)})
+	} else {
+		d.Stats[0] = display.Stat{Label: "processes", Value: fmt.Sprint(j.Profile.NumWorkers())}
+		d.Stats[1].Label = "frames"
+		d.Stats = d.Stats[:4] // a trace has no modelled time
 	}
 	for _, level := range []profile.Level{profile.WorkerLevel, profile.HostLevel, profile.RackLevel} {
 		o := opt
@@ -379,6 +386,9 @@ func CompareFrames(opt profile.Options, jobs ...*Job) display.Renderer {
 
 // graphSummary is a graph's size in the few words a panel row holds.
 func graphSummary(g *graph.Graph) string {
+	if g == nil {
+		return "no graph"
+	}
 	kind := "undirected"
 	if g.Directed() {
 		kind = "directed"

@@ -335,6 +335,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "samples:", err)
 		os.Exit(1)
 	}
+	writeSenderReceiverSamples(os.Args[1])
 	if err := write(os.Args[1], "ringgraph-samples.ipynb", ringgraphCells()); err != nil {
 		fmt.Fprintln(os.Stderr, "samples:", err)
 		os.Exit(1)

@@ -80,7 +80,8 @@ func timelineCells() ([]cell, error) {
 		return nil, err
 	}
 	a := -1
-	for r, t := range L.RouteText {
+	for r := 0; r < L.NumRoutes(); r++ {
+		t := L.RouteText(r)
 		if strings.HasPrefix(t, "100 messages") {
 			a = r
 		}
@@ -104,11 +105,11 @@ func timelineCells() ([]cell, error) {
 	hd.Blend = "alpha"
 	cells := []cell{
 		{`display.Timeline(h) // the hand-made trace H: 151 messages, 3 bundles`, h, map[string]any{
-			"kind": "timeline", "mode": "svg", "bundles": len(L.RouteText), "blend": "additive",
-			"hover":       map[string]any{"x": mid(L, a)[0], "y": mid(L, a)[1], "tip": L.RouteText[a]},
+			"kind": "timeline", "mode": "svg", "bundles": L.NumRoutes(), "blend": "additive",
+			"hover":       map[string]any{"x": mid(L, a)[0], "y": mid(L, a)[1], "tip": L.RouteText(a)},
 			"laneBundles": bundles,
 		}},
-		{`display.Timeline(h) // alpha blending`, display.Timeline(hd), map[string]any{"kind": "timeline", "mode": "svg", "blend": "alpha", "bundles": len(L.RouteText)}},
+		{`display.Timeline(h) // alpha blending`, display.Timeline(hd), map[string]any{"kind": "timeline", "mode": "svg", "blend": "alpha", "bundles": L.NumRoutes()}},
 	}
 	big := display.Timeline(timelineBig())
 	B, err := big.Layout()
@@ -123,7 +124,7 @@ func timelineCells() ([]cell, error) {
 	}
 	cells = append(cells, cell{`display.Timeline(big) // 2.2 M messages, 1,024 lanes`, big, map[string]any{
 		"kind": "timeline", "mode": "canvas", "blend": "additive", "messages": 2_200_000,
-		"hover": map[string]any{"x": mid(B, heavy)[0], "y": mid(B, heavy)[1], "tip": B.RouteText[heavy]},
+		"hover": map[string]any{"x": mid(B, heavy)[0], "y": mid(B, heavy)[1], "tip": B.RouteText(heavy)},
 	}})
 	return cells, nil
 }

@@ -17,6 +17,8 @@ import { dashboardView } from './dashboard.js';
 import { drawingView } from './drawing.js';
 import { matrixboardView } from './matrixboard.js';
 import { ringgraphView } from './ringgraph.js';
+import { senderreceiverView } from './senderreceiver.js';
+import { chordlinesView } from './chordlines.js';
 import { timelineView } from './timeline.js';
 import { matrixView } from './matrix.js';
 import { tooltip, ensureStyle, html } from './util.js';
@@ -84,6 +86,8 @@ function withTooltip(view) {
     drawing: withTooltip(drawingView),
     matrixboard: withTooltip(matrixboardView),
     ringgraph: withTooltip(ringgraphView),
+    senderreceiver: withTooltip(senderreceiverView),
+    chordlines: withTooltip(chordlinesView),
     timeline: withTooltip(timelineView),
     matrix: withTooltip(matrixView),
   });

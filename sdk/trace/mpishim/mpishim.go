@@ -3,11 +3,11 @@ package mpishim
 import (
 	"bytes"
 	"context"
-	"errors"
+	"embed"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 )
 
@@ -26,14 +26,23 @@ func Missing() []string {
 	return out
 }
 
-// SourceDir returns the directory holding superstep_mpishim.c and
-// testdata/*.c (the directory of this Go package's source).
-func SourceDir() (string, error) {
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		return "", errors.New("mpishim: cannot locate package source")
+// sources are the shim's C source and the example programs, embedded so
+// that an installed kernel builds them anywhere.
+//
+//go:embed superstep_mpishim.c testdata/grid.c testdata/ring.c
+var sources embed.FS
+
+// writeSource writes the embedded file name into dir and returns its path.
+func writeSource(dir, name string) (string, error) {
+	b, err := sources.ReadFile(name)
+	if err != nil {
+		return "", fmt.Errorf("mpishim: %w", err)
 	}
-	return filepath.Dir(file), nil
+	path := filepath.Join(dir, filepath.Base(name))
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		return "", fmt.Errorf("mpishim: %w", err)
+	}
+	return path, nil
 }
 
 func mpicc(ctx context.Context, args ...string) error {
@@ -49,13 +58,13 @@ func mpicc(ctx context.Context, args ...string) error {
 // Build compiles the shim into dir/libsuperstep-mpishim.so with
 // `mpicc -shared -fPIC -O2 ... -lopen-trace-format2` and returns its path.
 func Build(dir string) (libPath string, err error) {
-	src, err := SourceDir()
+	src, err := writeSource(dir, "superstep_mpishim.c")
 	if err != nil {
 		return "", err
 	}
 	lib := filepath.Join(dir, LibName)
 	if err := mpicc(context.Background(), "-shared", "-fPIC", "-O2", "-o", lib,
-		filepath.Join(src, "superstep_mpishim.c"), "-lopen-trace-format2"); err != nil {
+		src, "-lopen-trace-format2"); err != nil {
 		return "", err
 	}
 	return lib, nil
@@ -64,12 +73,15 @@ func Build(dir string) (libPath string, err error) {
 // BuildProgram compiles testdata/<name>.c ("grid" or "ring") into dir/<name>
 // and returns the executable's path.
 func BuildProgram(dir, name string) (string, error) {
-	src, err := SourceDir()
+	if name != "grid" && name != "ring" {
+		return "", fmt.Errorf("mpishim: no example program %q (grid or ring)", name)
+	}
+	src, err := writeSource(dir, "testdata/"+name+".c")
 	if err != nil {
 		return "", err
 	}
 	exe := filepath.Join(dir, name)
-	if err := mpicc(context.Background(), "-O2", "-o", exe, filepath.Join(src, "testdata", name+".c")); err != nil {
+	if err := mpicc(context.Background(), "-O2", "-o", exe, src); err != nil {
 		return "", err
 	}
 	return exe, nil

@@ -1,0 +1,9 @@
+// The chord diagram of bundled lines (display.ChordLines): the same
+// bundled-curve view as the sender/receiver diagram (senderreceiver.js),
+// its lines coloured from green at the sender to red at the receiver
+// (spec.grad) and straightened by Holten's β (spec.beta).
+import { curveView } from './senderreceiver.js';
+
+export function chordlinesView(root, img, sp) {
+  return curveView(root, img, sp);
+}
