@@ -66,7 +66,10 @@ browser() {
   (cd display/browsertest && npm ci --no-audit --no-fund --loglevel=error) || return 1
   # display/browsertest/ holds display.test.mjs and lab.test.mjs (JupyterLab
   # from lab/, which install.sh --test builds).
-  SUPERSTEP_NB_OUT="$PWD/$out" SUPERSTEP_SCREENSHOT="$PWD/$out/bars.png" \
+  # The display samples are written once for every test file (each would
+  # otherwise run the writer itself, at the same time as the others).
+  go run ./display/internal/samples "$PWD/$out/samples" || return 1
+  SUPERSTEP_SAMPLES="$PWD/$out/samples" SUPERSTEP_NB_OUT="$PWD/$out" SUPERSTEP_SCREENSHOT="$PWD/$out/bars.png" \
     SUPERSTEP_LAB_SCREENSHOT="$PWD/$out/jupyterlab.png" node --test display/browsertest/
 }
 

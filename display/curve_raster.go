@@ -120,11 +120,13 @@ type blend struct {
 	// gain scales the light (additive) or the coverage (alpha).
 	gain float32
 	// logScale, for additive light: a channel sum v shows as
-	// log(1 + gain·v) / log(1 + sat), clipped at 1, so one message stays
-	// visible next to bundles of thousands; without it as 1 − e^(−gain·v).
-	logScale bool
-	sat      float32
-	bg       [3]uint8
+	// log(1 + gain·v/knee) / log(1 + sat/knee), clipped at 1, so one
+	// message (light about knee…1 on its pixels) stays visible next to
+	// bundles of thousands and light sat is white; without it as
+	// 1 − e^(−gain·v).
+	logScale  bool
+	sat, knee float32
+	bg        [3]uint8
 }
 
 // pixel is the colour of pixel i under b over the background colour bgc.
@@ -137,7 +139,7 @@ func (f *curveField) pixel(i int, b blend, bgc [3]uint8) [3]uint8 {
 		if b.additive {
 			var s float32
 			if b.logScale {
-				s = float32(math.Log1p(float64(b.gain*a[c])) / math.Log1p(float64(b.sat)))
+				s = float32(math.Log1p(float64(b.gain*a[c]/b.knee)) / math.Log1p(float64(b.sat/b.knee)))
 			} else {
 				s = 1 - float32(math.Exp(float64(-b.gain*a[c])))
 			}

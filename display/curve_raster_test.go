@@ -73,7 +73,7 @@ func TestCurveFieldBlends(t *testing.T) {
 	f.deposit(0, 0, 0.5, 1)
 	f.deposit(1, 0, 0.5, 10)
 	f.deposit(2, 0, 0.5, 1000)
-	for _, b := range []blend{{additive: true, gain: 0.5}, {additive: true, gain: 1, logScale: true, sat: 100}} {
+	for _, b := range []blend{{additive: true, gain: 0.5}, {additive: true, gain: 1, logScale: true, sat: 100, knee: 1}} {
 		img := f.image(b, nil)
 		a, m, c := img.RGBAAt(0, 0), img.RGBAAt(1, 0), img.RGBAAt(2, 0)
 		if !(a.R < m.R && m.R <= c.R && c.R == 255 && a.R == a.G && a.B == 0 && a.R > 0) {

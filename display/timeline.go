@@ -357,9 +357,16 @@ type TimelineStats struct {
 	// middle is not visible (no pixel within 1 px of it at least 40 levels
 	// brighter, additive, or darker, alpha, than the ground).
 	Bundles, Invisible int
-	// Heaviest is the route with most messages, Brightest the route whose
-	// middle is brightest (additive light, max of red and green).
-	Heaviest, Brightest int
+	// Steps counts the distinct steps between consecutive points of the
+	// routes (grid cells, tree nodes; straight lines: one per pair). The
+	// curves of every route through a step pass exactly through its
+	// midpoint, so the light there is the step's traffic: BusiestLight is
+	// the light (additive, the brighter of red and green, 0–255) at the
+	// midpoint of the step carrying most messages, BrightestLight the
+	// most at any step's midpoint. The busiest path is the brightest when
+	// they are equal.
+	Steps                        int
+	BusiestLight, BrightestLight int
 	// Overshoot is the mean horizontal overshoot of the curves beyond
 	// their end points' time span, in seconds (0 for straight lines).
 	Overshoot float64
@@ -376,7 +383,7 @@ func (v *TimelineView) Stats() (TimelineStats, error) {
 	}
 	p := L.picture()
 	f := p.field
-	s := TimelineStats{Saturated: p.saturated, Bundles: L.NumRoutes(), Heaviest: -1, Brightest: -1}
+	s := TimelineStats{Saturated: p.saturated, Bundles: L.NumRoutes()}
 	for i := 0; i < f.w*f.h; i++ {
 		if f.acc[4*i+3] > 0 {
 			s.Drawn++
@@ -387,32 +394,55 @@ func (v *TimelineView) Stats() (TimelineStats, error) {
 	if L.Additive {
 		b, ground = p.add, timelineDarkBg
 	}
-	best := -1
-	for r := 0; r < L.NumRoutes(); r++ {
-		if s.Heaviest < 0 || L.RouteMessages[r] > L.RouteMessages[s.Heaviest] {
-			s.Heaviest = r
-		}
-		x, y := L.routeMiddle(r)
-		light, contrast := 0, 0
+	// near calls at for the pixels within 1 px of (x, y).
+	near := func(x, y float64, at func(i int)) {
 		for dx := -1; dx <= 1; dx++ {
 			for dy := -1; dy <= 1; dy++ {
 				px, py := int(x)+dx, int(y)+dy
-				if px < 0 || py < 0 || px >= f.w || py >= f.h {
-					continue
-				}
-				add := f.pixel(py*f.w+px, p.add, timelineDarkBg)
-				light = max(light, int(max(add[0], add[1])))
-				c := f.pixel(py*f.w+px, b, ground)
-				for ch := 0; ch < 3; ch++ {
-					contrast = max(contrast, iabs(int(c[ch])-int(ground[ch])))
+				if px >= 0 && py >= 0 && px < f.w && py < f.h {
+					at(py*f.w + px)
 				}
 			}
 		}
+	}
+	for r := 0; r < L.NumRoutes(); r++ {
+		x, y := L.routeMiddle(r)
+		contrast := 0
+		near(x, y, func(i int) {
+			c := f.pixel(i, b, ground)
+			for ch := 0; ch < 3; ch++ {
+				contrast = max(contrast, iabs(int(c[ch])-int(ground[ch])))
+			}
+		})
 		if contrast < 40 {
 			s.Invisible++
 		}
-		if light > best {
-			best, s.Brightest = light, r
+	}
+	// The steps' traffic, both directions together, keyed by midpoint.
+	load := map[[2]float64]int64{}
+	for r := 0; r < L.NumRoutes(); r++ {
+		if L.Bundle == nil {
+			x, y := L.routeMiddle(r)
+			load[[2]float64{x, y}] += L.RouteMessages[r]
+			continue
+		}
+		in := L.interiors[r]
+		for k := 0; k+1 < len(in); k++ {
+			m := [2]float64{(in[k][0] + in[k+1][0]) / 2, (in[k][1] + in[k+1][1]) / 2}
+			load[m] += L.RouteMessages[r]
+		}
+	}
+	s.Steps = len(load)
+	var busiest int64 = -1
+	for m, n := range load {
+		light := 0
+		near(m[0], m[1], func(i int) {
+			c := f.pixel(i, p.add, timelineDarkBg)
+			light = max(light, int(max(c[0], c[1])))
+		})
+		s.BrightestLight = max(s.BrightestLight, light)
+		if n > busiest || (n == busiest && light > s.BusiestLight) {
+			busiest, s.BusiestLight = n, light
 		}
 	}
 	if L.Bundle != nil && len(L.d.From) > 0 {
@@ -431,3 +461,8 @@ func iabs(x int) int {
 	}
 	return x
 }
+
+// BusiestIsBrightest says whether the step carrying most messages is
+// drawn as bright as any step, within 8 of 255 levels: a midpoint falls
+// between pixel centres, and anti-aliasing splits its light.
+func (s TimelineStats) BusiestIsBrightest() bool { return s.BusiestLight >= s.BrightestLight-8 }

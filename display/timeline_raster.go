@@ -28,21 +28,25 @@ type timelinePicture struct {
 func (L *TimelineLayout) picture() *timelinePicture {
 	p := &timelinePicture{field: L.curves(1)}
 	f := p.field
-	// Additive: logarithmic, saturating at the 90th percentile of the
-	// drawn pixels' brightest channel.
-	sat := f.quantile(0.9, func(a []float32) float32 { return max(a[0], a[1], a[2]) })
+	// Additive: logarithmic with a knee of a twentieth of a message, so a single
+	// message shows; the brightest tenth of the drawn pixels (by their
+	// brightest channel) may reach white, the rest stay below 250: sat is
+	// where the 90th percentile q maps to 249/255.
+	const knee = 0.05
+	q := f.quantile(0.9, func(a []float32) float32 { return max(a[0], a[1], a[2]) })
+	sat := float32(knee * math.Expm1(math.Log1p(float64(max(q, knee))/knee)*255/249))
 	gain := float32(1)
 	if L.d.Gain > 0 {
 		gain = float32(L.d.Gain)
 	}
-	p.add = blend{additive: true, gain: gain, logScale: true, sat: max(sat, 1), bg: timelineDarkBg}
-	// Alpha: a coverage gain that keeps one message visible (at least
-	// 1 − e^(−0.25) = 22 %) and lets the densest tenth of the pixels go
-	// nearly opaque.
+	p.add = blend{additive: true, gain: gain, logScale: true, sat: sat, knee: knee, bg: timelineDarkBg}
+	// Alpha: a coverage gain that shows one message clearly (at least
+	// 1 − e^(−0.8·½) = 33 % where it crosses a pixel) and lets the densest
+	// tenth of the pixels go nearly opaque.
 	cov := f.quantile(0.9, func(a []float32) float32 { return a[3] })
-	ag := float32(0.8)
+	ag := float32(1)
 	if cov > 0 {
-		ag = min(max(3/cov, 0.25), 1.5)
+		ag = min(max(3/cov, 0.8), 1.5)
 	}
 	if L.d.Gain > 0 {
 		ag = float32(L.d.Gain)

@@ -208,7 +208,7 @@ func (L *TimelineLayout) routeEnds(r int, msgs []int) (a, b [2]float64) {
 // message as bright as the Go picture draws it; alpha, its coverage.
 func (L *TimelineLayout) svgOpacity(p *timelinePicture) float64 {
 	if L.Additive {
-		return min(0.9, max(0.12, math.Log1p(float64(p.add.gain))/math.Log1p(float64(p.add.sat))))
+		return min(0.9, max(0.12, math.Log1p(float64(p.add.gain/p.add.knee))/math.Log1p(float64(p.add.sat/p.add.knee))))
 	}
 	return 1 - math.Exp(-float64(p.alpha.gain))
 }

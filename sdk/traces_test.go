@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"superstep/datasets"
 	"superstep/display"
 	"superstep/sdk/profile"
 	"superstep/sdk/trace"
@@ -16,7 +17,7 @@ import (
 
 func pingPong(t *testing.T) *trace.Trace {
 	t.Helper()
-	tr, err := otf2.Read(context.Background(), filepath.Join("trace", "otf2", "testdata", "pingpong", "traces.otf2"))
+	tr, err := otf2.ReadFS(context.Background(), datasets.PingPongOTF2(), "traces.otf2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,4 +158,73 @@ func TestSummaryViewsPingPong(t *testing.T) {
 			t.Error("no picture")
 		}
 	}
+}
+
+// The automatic-parameter rule: with defaults, at most 10 % of
+// the drawn pixels saturate in both red and green, every bundle is
+// visible, and the busiest path is the brightest (Tachyon: into rank 0).
+func TestTimelineAutomaticParameters(t *testing.T) {
+	for _, x := range []struct {
+		name string
+		tr   *trace.Trace
+		opts TimelineOptions
+	}{
+		{"H", trace.HandMade(), TimelineOptions{Bandwidth: 0.02}},
+		{"ping-pong", pingPong(t), TimelineOptions{From: 0.1935, To: 0.1997, Bandwidth: 0.0001}},
+		{"WRF-like", trace.WRFLike(1), TimelineOptions{NoRegions: true}},
+		{"Tachyon-like", trace.TachyonLike(1), TimelineOptions{}},
+		{"LULESH-like", trace.LULESHLike(1), TimelineOptions{}},
+		{"the shim's grid run", gridRun(t), TimelineOptions{}},
+	} {
+		v, err := Timeline(x.tr, x.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := v.Stats()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Saturated > 0.10 || s.Invisible != 0 || !s.BusiestIsBrightest() {
+			t.Errorf("%s: %.1f %% saturated in R and G, %d of %d bundles invisible, light %d on the busiest step and %d at most",
+				x.name, 100*s.Saturated, s.Invisible, s.Bundles, s.BusiestLight, s.BrightestLight)
+		}
+	}
+}
+
+// gridRun is the 16-rank grid program's trace the PMPI shim wrote.
+func gridRun(t *testing.T) *trace.Trace {
+	t.Helper()
+	tr, err := otf2.Read(context.Background(), filepath.Join("trace", "mpishim", "testdata", "grid20", "traces.otf2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// The paper's conclusion as a number: on the WRF-like trace the curves
+// overshoot their own time span at least 3× less with grid routing than
+// with hierarchical routing, and the bundled picture covers fewer pixels
+// than straight lines.
+func TestGridBeatsHierarchyWRF(t *testing.T) {
+	wrf := trace.WRFLike(1)
+	stats := map[string]display.TimelineStats{}
+	for _, routing := range []string{"straight", "hierarchy", "grid"} {
+		v, err := Timeline(wrf, TimelineOptions{Routing: routing, NoRegions: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := v.Stats()
+		if err != nil {
+			t.Fatal(err)
+		}
+		stats[routing] = s
+	}
+	h, g := stats["hierarchy"].Overshoot, stats["grid"].Overshoot
+	if !(g > 0 && h >= 3*g) {
+		t.Errorf("mean overshoot: hierarchy %.3f s, grid %.3f s; want at least 3× smaller with the grid", h, g)
+	}
+	if stats["grid"].Drawn >= stats["straight"].Drawn {
+		t.Errorf("pixels covered: grid %d, straight %d", stats["grid"].Drawn, stats["straight"].Drawn)
+	}
+	t.Logf("overshoot hierarchy %.3f s, grid %.3f s (%.1f×); pixels straight %d, grid %d", h, g, h/g, stats["straight"].Drawn, stats["grid"].Drawn)
 }

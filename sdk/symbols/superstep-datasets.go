@@ -22,6 +22,7 @@ func init() {
 		"Must":                  reflect.ValueOf(datasets.Must),
 		"Names":                 reflect.ValueOf(datasets.Names),
 		"Open":                  reflect.ValueOf(datasets.Open),
+		"PingPongOTF2":          reflect.ValueOf(datasets.PingPongOTF2),
 		"Planted":               reflect.ValueOf(datasets.Planted),
 		"RandomGeometric":       reflect.ValueOf(datasets.RandomGeometric),
 		"RandomGeometricPoints": reflect.ValueOf(datasets.RandomGeometricPoints),

@@ -13,9 +13,10 @@ import (
 func init() {
 	Symbols["superstep/sdk/trace/otf2/otf2"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Read":     reflect.ValueOf(otf2.Read),
-		"ReadFS":   reflect.ValueOf(otf2.ReadFS),
-		"ReadInfo": reflect.ValueOf(otf2.ReadInfo),
+		"CountEvents": reflect.ValueOf(otf2.CountEvents),
+		"Read":        reflect.ValueOf(otf2.Read),
+		"ReadFS":      reflect.ValueOf(otf2.ReadFS),
+		"ReadInfo":    reflect.ValueOf(otf2.ReadInfo),
 
 		// type definitions
 		"FormatError": reflect.ValueOf((*otf2.FormatError)(nil)),

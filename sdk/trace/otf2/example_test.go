@@ -4,13 +4,15 @@ import (
 	"context"
 	"fmt"
 
+	"superstep/datasets"
 	"superstep/sdk/trace/otf2"
 )
 
-// Read the two-rank Score-P ping-pong: 8 messages each way, 16 KiB
-// doubling to 2 MiB, the first sent 0.193672585 s into the trace.
-func ExampleRead() {
-	tr, err := otf2.Read(context.Background(), "testdata/pingpong/traces.otf2")
+// Read the two-rank Score-P ping-pong (shipped in datasets): 8 messages
+// each way, 16 KiB doubling to 2 MiB, the first sent 0.193672585 s into
+// the trace. otf2.Read(ctx, "run/traces.otf2") reads an archive on disk.
+func ExampleReadFS() {
+	tr, err := otf2.ReadFS(context.Background(), datasets.PingPongOTF2(), "traces.otf2")
 	if err != nil {
 		fmt.Println(err)
 		return

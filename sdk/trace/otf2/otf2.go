@@ -307,3 +307,60 @@ func feed(b *trace.Builder, proc int32, e *event, g *globalDefs, comms map[uint3
 	}
 	return fmt.Errorf("unexpected %s event", describe(e.kind))
 }
+
+// CountEvents counts the event records of every location's event file of
+// an archive (timestamps and attribute lists are not events; records the
+// reader does not know are), keyed by the file's name: "traces/0.evt".
+func CountEvents(fsys fs.FS, anchor string) (map[string]int, error) {
+	info, err := ReadInfo(fsys, anchor)
+	if err != nil {
+		return nil, err
+	}
+	files, err := fs.Glob(fsys, path.Join(strings.TrimSuffix(anchor, ".otf2"), "*.evt"))
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]int{}
+	for _, name := range files {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		c := &cursor{file: name, b: data}
+		n := 0
+		c.chunks(info.EventChunkSize, func() bool {
+			for c.err == nil {
+				t := c.u8("an event record type")
+				if c.err != nil {
+					return false
+				}
+				switch t {
+				case markEndOfChunk:
+					return false
+				case markEndOfFile:
+					return true
+				case markTimestamp:
+					c.full("an 8-byte timestamp")
+					continue
+				case markAttrList:
+					c.pos = c.recordLen()
+					continue
+				case evEnter, evLeave, evMpiIsendComplete, evMpiIrecvRequest, evMpiRequestTest, evMpiRequestCancel,
+					evOmpFork, evOmpTaskCreate, evOmpTaskSwitch, evOmpTaskComplete:
+					c.comp("the record's value")
+				default:
+					c.pos = c.recordLen()
+				}
+				if c.err == nil {
+					n++
+				}
+			}
+			return false
+		})
+		if c.err != nil {
+			return nil, c.err
+		}
+		out[name] = n
+	}
+	return out, nil
+}

@@ -13,7 +13,7 @@ import (
 	"superstep/sdk/trace"
 )
 
-const pingpong = "testdata/pingpong/traces.otf2"
+const pingpong = "../../../datasets/data/otf2-pingpong/traces.otf2"
 
 // TestPingPong checks the real Score-P ping-pong trace against values
 // counted in otf2-print's output.
@@ -104,7 +104,7 @@ func TestPingPong(t *testing.T) {
 }
 
 func TestReadInfo(t *testing.T) {
-	in, err := ReadInfo(os.DirFS("testdata/pingpong"), "traces.otf2")
+	in, err := ReadInfo(os.DirFS("../../../datasets/data/otf2-pingpong"), "traces.otf2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestReadInfo(t *testing.T) {
 func pingpongFS(t testing.TB) fstest.MapFS {
 	m := fstest.MapFS{}
 	for _, f := range []string{"traces.otf2", "traces.def", "traces/0.def", "traces/0.evt", "traces/1.def", "traces/1.evt"} {
-		b, err := os.ReadFile(path.Join("testdata/pingpong", f))
+		b, err := os.ReadFile(path.Join("../../../datasets/data/otf2-pingpong", f))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package otf2
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -50,5 +51,17 @@ func TestShimGridAgreesWithMonitoring(t *testing.T) {
 	}
 	if monPairs != seen {
 		t.Errorf("monitoring has %d pairs, the trace %d", monPairs, seen)
+	}
+}
+
+// The ping-pong holds 120 event records, 60 per location (the issue's
+// count: otf2-print lists them).
+func TestCountEventsPingPong(t *testing.T) {
+	counts, err := CountEvents(os.DirFS(filepath.Join("..", "..", "..", "datasets", "data", "otf2-pingpong")), "traces.otf2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if counts["traces/0.evt"] != 60 || counts["traces/1.evt"] != 60 || len(counts) != 2 {
+		t.Errorf("event records %v, want 60 in each of traces/0.evt and traces/1.evt", counts)
 	}
 }
