@@ -2,11 +2,7 @@ package profile
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
-
-	"github.com/apache/arrow/go/v15/arrow"
-	"github.com/apache/arrow/go/v15/arrow/memory"
 
 	"superstep/sdk/table"
 )
@@ -31,21 +27,8 @@ func (p *Profile) SaveParquet(dir string) error {
 	if err := p.Validate(); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, f := range []struct {
-		name string
-		make func(memory.Allocator) arrow.Table
-	}{{WorkersFile, p.WorkerTable}, {PairsFile, p.PairTable}, {ClusterFile, p.ClusterTable}} {
-		t := f.make(memory.DefaultAllocator)
-		err := table.WriteParquet(filepath.Join(dir, f.name), t)
-		t.Release()
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return table.WriteDir(dir, table.Named{File: WorkersFile, Table: p.WorkerTable},
+		table.Named{File: PairsFile, Table: p.PairTable}, table.Named{File: ClusterFile, Table: p.ClusterTable})
 }
 
 // LoadParquet reads a profile that SaveParquet wrote (or three files with
@@ -53,21 +36,11 @@ func (p *Profile) SaveParquet(dir string) error {
 // accepted). Errors name the file: "run/workers.parquet: no column wait_s
 // (the table has ...)".
 func LoadParquet(dir string) (*Profile, error) {
-	var tables [3]arrow.Table
-	defer func() {
-		for _, t := range tables {
-			if t != nil {
-				t.Release()
-			}
-		}
-	}()
 	names := [3]string{ClusterFile, WorkersFile, PairsFile}
-	for i, name := range names {
-		t, err := table.ReadParquet(filepath.Join(dir, name))
-		if err != nil {
-			return nil, err
-		}
-		tables[i] = t
+	tables, release, err := table.ReadDir(dir, names[:])
+	defer release()
+	if err != nil {
+		return nil, err
 	}
 	path := func(i int) string { return filepath.Join(dir, names[i]) }
 	p, err := fromClusterTable(tables[0])

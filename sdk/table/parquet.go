@@ -2,9 +2,12 @@ package table
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/apache/arrow/go/v15/arrow"
 	"github.com/apache/arrow/go/v15/arrow/array"
@@ -112,4 +115,57 @@ func ReadParquet(path string) (t arrow.Table, err error) {
 	}
 	md := arrow.NewMetadata(keys, vals)
 	return array.NewTable(arrow.NewSchema(sc.Fields(), &md), cols, rows), nil
+}
+
+// Named is one table of a directory of Parquet files: the file's name
+// and the method that makes the table (the caller of WriteDir releases
+// nothing; WriteDir releases each table once written).
+type Named struct {
+	File  string
+	Table func(memory.Allocator) arrow.Table
+}
+
+// WriteDir writes each table to dir/File with WriteParquet, creating dir
+// if needed; the first error stops it.
+func WriteDir(dir string, tables ...Named) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, n := range tables {
+		t := n.Table(memory.DefaultAllocator)
+		err := WriteParquet(filepath.Join(dir, n.File), t)
+		t.Release()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ReadDir reads dir/file for each of files with ReadParquet. A file
+// named in optional that does not exist gives a nil table. release frees
+// every table read; call it also after an error.
+func ReadDir(dir string, files []string, optional ...string) (tables []arrow.Table, release func(), err error) {
+	tables = make([]arrow.Table, len(files))
+	release = func() {
+		for _, t := range tables {
+			if t != nil {
+				t.Release()
+			}
+		}
+	}
+	for i, name := range files {
+		path := filepath.Join(dir, name)
+		if slices.Contains(optional, name) {
+			if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+		}
+		t, err := ReadParquet(path)
+		if err != nil {
+			return tables, release, err
+		}
+		tables[i] = t
+	}
+	return tables, release, nil
 }

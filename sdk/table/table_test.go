@@ -89,3 +89,26 @@ func TestParquetRoundTripAndErrors(t *testing.T) {
 		t.Error("writing into a missing directory: no error")
 	}
 }
+
+// A directory of tables: written together, read back by name; an
+// optional file may be missing, a required one may not.
+func TestDirOfTables(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	mk := func(memory.Allocator) arrow.Table { return sample(t) }
+	if err := WriteDir(dir, Named{File: "a.parquet", Table: mk}, Named{File: "b.parquet", Table: mk}); err != nil {
+		t.Fatal(err)
+	}
+	tables, release, err := ReadDir(dir, []string{"a.parquet", "c.parquet", "b.parquet"}, "c.parquet")
+	defer release()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tables[0].NumRows() != 3 || tables[1] != nil || tables[2].NumRows() != 3 {
+		t.Errorf("tables %v", tables)
+	}
+	_, release2, err := ReadDir(dir, []string{"a.parquet", "c.parquet"})
+	defer release2()
+	if err == nil || !strings.Contains(err.Error(), "c.parquet") {
+		t.Errorf("a missing required file: %v", err)
+	}
+}

@@ -21,8 +21,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 
 	"github.com/apache/arrow/go/v15/arrow"
@@ -297,46 +295,17 @@ func (t *Trace) SaveParquet(dir string) error {
 	if err := t.Validate(); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, f := range []struct {
-		name string
-		make func(memory.Allocator) arrow.Table
-	}{{ProcessesFile, t.ProcessTable}, {MessagesFile, t.MessageTable}, {RegionsFile, t.RegionTable}} {
-		tb := f.make(memory.DefaultAllocator)
-		err := table.WriteParquet(filepath.Join(dir, f.name), tb)
-		tb.Release()
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return table.WriteDir(dir, table.Named{File: ProcessesFile, Table: t.ProcessTable},
+		table.Named{File: MessagesFile, Table: t.MessageTable}, table.Named{File: RegionsFile, Table: t.RegionTable})
 }
 
 // LoadParquet reads a trace SaveParquet wrote. regions.parquet may be
 // missing (a trace without regions). Errors name the file.
 func LoadParquet(dir string) (*Trace, error) {
-	var tables [3]arrow.Table
-	defer func() {
-		for _, tb := range tables {
-			if tb != nil {
-				tb.Release()
-			}
-		}
-	}()
-	for i, name := range []string{ProcessesFile, MessagesFile, RegionsFile} {
-		path := filepath.Join(dir, name)
-		if i == 2 {
-			if _, err := os.Stat(path); os.IsNotExist(err) {
-				break
-			}
-		}
-		tb, err := table.ReadParquet(path)
-		if err != nil {
-			return nil, err
-		}
-		tables[i] = tb
+	tables, release, err := table.ReadDir(dir, []string{ProcessesFile, MessagesFile, RegionsFile}, RegionsFile)
+	defer release()
+	if err != nil {
+		return nil, err
 	}
 	t, err := FromTables(tables[0], tables[1], tables[2])
 	if err != nil {

@@ -173,6 +173,12 @@ function svgPlot(frame, sp) {
   const curves = plot.querySelector('.ss-curves');
   const bundles = [...plot.querySelectorAll('.ss-bundle')];
   const paths = [...plot.querySelectorAll('.ss-bundle path')];
+  // A bundle's text shows when the pointer is near one of its curves (the
+  // plot carries it then), not anywhere in the box around them.
+  for (const b of bundles) {
+    b.setAttribute('data-bundle-tip', b.getAttribute('data-tip') || '');
+    b.removeAttribute('data-tip');
+  }
   let lit = null;
   return {
     target: plot,
@@ -207,7 +213,7 @@ function svgPlot(frame, sp) {
           if (b && plot.contains(b) && b.style.display !== 'none') {
             lit = b;
             b.setAttribute('stroke-width', '2');
-            return b.getAttribute('data-tip');
+            return b.getAttribute('data-bundle-tip');
           }
         }
       }
