@@ -82,8 +82,8 @@ const (
 // The colours: curves run from green (sender) to red (receiver), as in the
 // paper.
 var (
-	timelineFrom    = [3]uint8{40, 230, 40}
-	timelineTo      = [3]uint8{240, 40, 40}
+	timelineFrom    = [3]uint8{20, 235, 0}
+	timelineTo      = [3]uint8{245, 20, 0}
 	timelineDarkBg  = [3]uint8{18, 18, 24}
 	timelineLightBg = [3]uint8{255, 255, 255}
 )
