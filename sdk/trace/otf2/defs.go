@@ -84,31 +84,7 @@ func readGlobalDefs(file string, data []byte, chunkSize uint64) (*globalDefs, er
 		regions: map[uint32]uint32{}, groups: map[uint32]group{}, comms: map[uint32]comm{},
 	}
 	c := &cursor{file: file, b: data}
-	c.chunks(chunkSize, func() bool {
-		for c.err == nil {
-			at := c.pos
-			t := c.u8("a definition record type")
-			if c.err != nil {
-				return false
-			}
-			switch t {
-			case markEndOfChunk:
-				return false
-			case markEndOfFile:
-				return true
-			}
-			end := c.recordLen()
-			if c.err != nil {
-				return false
-			}
-			saved := c.end
-			c.end = end // fields must lie inside the record
-			g.record(c, t, at)
-			c.end = saved
-			c.pos = end
-		}
-		return false
-	})
+	c.definitions(chunkSize, func(t uint8, at int) { g.record(c, t, at) })
 	if c.err != nil {
 		return nil, c.err
 	}
@@ -242,6 +218,47 @@ func readLocalDefs(file string, data []byte, chunkSize uint64) (*localDefs, erro
 	l := &localDefs{}
 	c := &cursor{file: file, b: data}
 	var pending *clockInterval
+	c.definitions(chunkSize, func(t uint8, at int) {
+		switch t {
+		case localMappingTable:
+			typ := c.u8("the mapping type")
+			m := readIDMap(c, at)
+			if c.err == nil && int(typ) < mapMax {
+				if l.maps[typ] != nil {
+					c.fail(at, "a second mapping table of type %d", typ)
+				}
+				l.maps[typ] = m
+			}
+		case localClockOffset:
+			tm := c.full("the clock offset's time")
+			off := int64(c.comp("the clock offset"))
+			c.full("the clock offset's standard deviation")
+			if c.err != nil {
+				break
+			}
+			if pending != nil {
+				if pending.begin >= tm {
+					c.fail(at, "clock offsets out of order: time %d after %d", tm, pending.begin)
+					break
+				}
+				pending.end = tm
+				pending.slope = float64(off-pending.offset) / float64(tm-pending.begin)
+				l.clocks = append(l.clocks, *pending)
+			}
+			pending = &clockInterval{begin: tm, offset: off}
+		}
+	})
+	if c.err != nil {
+		return nil, c.err
+	}
+	return l, nil
+}
+
+// definitions walks the records of a definitions file: for each, record
+// gets its type and offset with the cursor limited to the record's
+// announced length (fields must lie inside it); the cursor then moves to
+// the record's end, whatever record read.
+func (c *cursor) definitions(chunkSize uint64, record func(t uint8, at int)) {
 	c.chunks(chunkSize, func() bool {
 		for c.err == nil {
 			at := c.pos
@@ -261,43 +278,12 @@ func readLocalDefs(file string, data []byte, chunkSize uint64) (*localDefs, erro
 			}
 			saved := c.end
 			c.end = end
-			switch t {
-			case localMappingTable:
-				typ := c.u8("the mapping type")
-				m := readIDMap(c, at)
-				if c.err == nil && int(typ) < mapMax {
-					if l.maps[typ] != nil {
-						c.fail(at, "a second mapping table of type %d", typ)
-					}
-					l.maps[typ] = m
-				}
-			case localClockOffset:
-				tm := c.full("the clock offset's time")
-				off := int64(c.comp("the clock offset"))
-				c.full("the clock offset's standard deviation")
-				if c.err != nil {
-					break
-				}
-				if pending != nil {
-					if pending.begin >= tm {
-						c.fail(at, "clock offsets out of order: time %d after %d", tm, pending.begin)
-						break
-					}
-					pending.end = tm
-					pending.slope = float64(off-pending.offset) / float64(tm-pending.begin)
-					l.clocks = append(l.clocks, *pending)
-				}
-				pending = &clockInterval{begin: tm, offset: off}
-			}
+			record(t, at)
 			c.end = saved
 			c.pos = end
 		}
 		return false
 	})
-	if c.err != nil {
-		return nil, c.err
-	}
-	return l, nil
 }
 
 func readIDMap(c *cursor, at int) *idMap {
