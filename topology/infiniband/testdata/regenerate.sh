@@ -21,6 +21,9 @@
 # The output is deterministic: ibnetdiscover's date line is replaced, every
 # port's counters are cleared before perfquery reads them in a fixed order,
 # and OpenSM starts with an empty cache. SHA256SUMS lists the checksums.
+# One thing ibsim does not reproduce: which port it credits a received
+# packet to (PortRcvPkts) varies between runs; TestRegenerate lets those
+# lines differ when their total is the same.
 #
 # Needs Debian's ibsim-utils, opensm and infiniband-diags:
 #   apt-get install -y ibsim-utils opensm infiniband-diags
