@@ -142,6 +142,16 @@ type Config struct {
 	// Parallelism is the number of OS threads computing workers at once
 	// (0 means GOMAXPROCS).
 	Parallelism int
+	// Transport, if set, runs the job as one of Transport.Size()
+	// processes (MPI ranks), each computing one worker: this process
+	// computes worker Transport.Rank()'s vertices and needs only their
+	// arcs in the graph (see graph.Graph.Keep). Cluster must have Size()
+	// workers and Partition, or the default hash partition, must be the
+	// same in every process. Network and SlowHosts are not modelled: the
+	// profile holds measured times (compute, the barrier's wait, the
+	// exchange) and the bytes that crossed the transport, and is complete
+	// on process 0 only, which also holds every vertex's value at the end.
+	Transport Transport
 }
 
 // Result is a finished job.
@@ -265,6 +275,11 @@ type engine struct {
 	prof      *profile.Profile
 	slow      []float64 // per worker
 	msgSize   int64     // encoded bytes of one message
+	// With a Transport: this process's worker (workers[rank] is the only
+	// Context; the others are nil), and the buffers of the exchange.
+	tr   Transport
+	rank int
+	dist *distributed
 }
 
 // newEngine sets a job up: the placement of the vertices, the per-arc
@@ -289,6 +304,16 @@ func newEngine(ctx context.Context, g *graph.Graph, prog Program, cfg Config) (*
 	}
 	nw := cl.NumWorkers()
 	n := g.NumVertices()
+	rank := -1
+	if cfg.Transport != nil {
+		if size := cfg.Transport.Size(); size != nw {
+			return nil, fmt.Errorf("bsp: the transport joins %d processes, the cluster has %d workers", size, nw)
+		}
+		rank = cfg.Transport.Rank()
+		if rank < 0 || rank >= nw {
+			return nil, fmt.Errorf("bsp: the transport's rank %d is outside 0..%d", rank, nw-1)
+		}
+	}
 	part := cfg.Partition
 	if part == nil {
 		part = hashPartition(g, nw)
@@ -296,7 +321,7 @@ func newEngine(ctx context.Context, g *graph.Graph, prog Program, cfg Config) (*
 	if len(part) != n {
 		return nil, fmt.Errorf("bsp: the partition has %d entries for %d vertices", len(part), n)
 	}
-	e := &engine{g: g, prog: prog, cfg: cfg, cl: cl, nw: nw, part: part, vw: max(cfg.ValueWidth, 1), mw: max(cfg.MessageWidth, 1)}
+	e := &engine{g: g, prog: prog, cfg: cfg, cl: cl, nw: nw, part: part, vw: max(cfg.ValueWidth, 1), mw: max(cfg.MessageWidth, 1), tr: cfg.Transport, rank: rank}
 	e.msgSize = 4 + 8*int64(e.mw) // destination id + payload, as on a wire
 	counts := make([]int, nw)
 	for v, w := range part {
@@ -342,8 +367,20 @@ func newEngine(ctx context.Context, g *graph.Graph, prog Program, cfg Config) (*
 	for name, k := range cfg.Aggregators {
 		e.aggPrev[name] = k.identity()
 	}
-	for w := 0; w < nw; w++ {
-		e.workers = append(e.workers, newContext(e, w))
+	e.workers = make([]*Context, nw)
+	for w := range e.workers {
+		if e.tr == nil || w == rank {
+			e.workers[w] = newContext(e, w)
+		}
+	}
+	if e.tr == nil {
+		for _, c := range e.workers {
+			for k, s := range e.workers {
+				c.senders[k] = &s.out[c.worker]
+			}
+		}
+	} else {
+		e.dist = newDistributed(e)
 	}
 	// Per arc: the destination's worker and index there, filled by vertex
 	// ranges in parallel (a million arcs cost milliseconds).
@@ -377,6 +414,9 @@ func newEngine(ctx context.Context, g *graph.Graph, prog Program, cfg Config) (*
 	// 8 million arcs, 128 MB; bigger graphs grow as they go).
 	if cfg.Combiner == nil && e.mw == 1 && g.NumArcs() <= 8<<20 {
 		for src, c := range e.workers {
+			if c == nil {
+				continue
+			}
 			for dst := range c.out {
 				total := 0
 				for _, cnt := range pairs {
@@ -416,6 +456,22 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		// pool's return is the barrier. A superstep cancelled before
 		// every worker has computed and delivered is abandoned: it does
 		// not count.
+		if e.tr != nil {
+			halted, counts, err := e.dist.superstep(ctx, step)
+			if err != nil {
+				runErr = err
+				if counts {
+					step++ // it ran everywhere, and failed on a worker
+				}
+				break
+			}
+			if halted {
+				step++
+				res.Halted = true
+				break
+			}
+			continue
+		}
 		stopped := parallel.For(ctx, par, e.nw, func(_, w int) { e.workers[w].compute(step) })
 		if err := e.firstPanic(); err != nil {
 			runErr = err
@@ -442,6 +498,11 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 			break
 		}
 	}
+	if e.tr != nil && !errors.Is(runErr, errTransport) {
+		if err := e.dist.gatherValues(); err != nil {
+			runErr = errors.Join(runErr, err)
+		}
+	}
 	res.Supersteps = step
 	res.Values = e.values
 	res.Aggregated = e.aggPrev
@@ -459,7 +520,7 @@ func (e *engine) cancelled(step int, err error) error {
 // interrupted reports whether a worker stopped its compute part way.
 func (e *engine) interrupted() bool {
 	for _, c := range e.workers {
-		if c.interrupted {
+		if c != nil && c.interrupted {
 			return true
 		}
 	}
@@ -468,7 +529,7 @@ func (e *engine) interrupted() bool {
 
 func (e *engine) firstPanic() error {
 	for _, c := range e.workers {
-		if c.panicked != nil {
+		if c != nil && c.panicked != nil {
 			return c.panicked
 		}
 	}

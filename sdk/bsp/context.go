@@ -28,7 +28,10 @@ type Context struct {
 	values []float64
 
 	// outgoing messages, by destination worker
-	out     []outbox
+	out []outbox
+	// senders[k] is what worker k sent this one in the superstep being
+	// delivered: its outbox in memory, or decoded from a Transport
+	senders []*outbox
 	slot    []int32 // with a combiner: vertex → its entry in out[part[v]], -1 if none
 	combine int
 	scratch []float64
@@ -88,7 +91,7 @@ type msg1 struct {
 }
 
 func newContext(e *engine, w int) *Context {
-	c := &Context{e: e, worker: w, local: e.local[w], out: make([]outbox, e.nw), sent: make([]int64, e.nw), agg: map[string]float64{}}
+	c := &Context{e: e, worker: w, local: e.local[w], out: make([]outbox, e.nw), senders: make([]*outbox, e.nw), sent: make([]int64, e.nw), agg: map[string]float64{}}
 	c.g, c.n, c.vw, c.values = e.g, e.g.NumVertices(), e.vw, e.values
 	c.scratch = make([]float64, e.mw)
 	switch e.cfg.Combiner.(type) {
@@ -297,7 +300,9 @@ func (c *Context) compute(step int) {
 	}
 	c.pbv, c.bv = c.bv, c.pbv[:0]
 	c.bx = c.bx[:0]
-	c.spec = c.lastRepeat && c.combine == combineNone && c.e.mw == 1
+	// (Payload-only outboxes rely on the receiver's memory: not across
+	// a Transport.)
+	c.spec = c.lastRepeat && c.combine == combineNone && c.e.mw == 1 && c.e.tr == nil
 	c.pure = true
 	c.active, c.processed = 0, 0
 	start := time.Now()
@@ -419,13 +424,11 @@ func (c *Context) stop() bool {
 func (c *Context) gather() {
 	e := c.e
 	mw := e.mw
-	w := c.worker
 	// Count this superstep's messages; note whether all travel as
 	// one-number records (the only kind the placement cache handles). A
 	// payload-only outbox goes to the vertices recorded for its sender.
 	total, records := 0, true
-	for _, s := range e.workers {
-		o := &s.out[w]
+	for _, o := range c.senders {
 		total += len(o.dst) + len(o.one)
 		if o.valsOnly {
 			total += len(o.vals)
@@ -439,12 +442,11 @@ func (c *Context) gather() {
 		// PageRank superstep): the offsets stand, and every message goes
 		// where its predecessor went.
 		inData := c.inData
-		for k, s := range e.workers {
+		for k, o := range c.senders {
 			if c.stop() {
 				return
 			}
 			perm := c.cache[k].perm
-			o := &s.out[w]
 			if o.valsOnly {
 				for i, x := range o.vals {
 					inData[perm[i]] = x
@@ -463,8 +465,7 @@ func (c *Context) gather() {
 
 	off := c.inOff
 	clear(off)
-	for k, s := range e.workers {
-		o := &s.out[w]
+	for k, o := range c.senders {
 		for _, li := range o.dst {
 			off[li+1]++
 		}
@@ -488,11 +489,10 @@ func (c *Context) gather() {
 	copy(pos, off)
 	if mw == 1 {
 		inData := c.inData
-		for k, s := range e.workers {
+		for k, o := range c.senders {
 			if c.stop() {
 				return
 			}
-			o := &s.out[w]
 			for i, li := range o.dst {
 				inData[pos[li]] = o.data[i]
 				pos[li]++
@@ -528,11 +528,10 @@ func (c *Context) gather() {
 		c.cacheOK = record
 		return
 	}
-	for _, s := range e.workers {
+	for _, o := range c.senders {
 		if c.stop() {
 			return
 		}
-		o := &s.out[w]
 		for i, li := range o.dst {
 			at := int(pos[li]) * mw
 			copy(c.inData[at:at+mw], o.data[i*mw:(i+1)*mw])
@@ -545,8 +544,7 @@ func (c *Context) gather() {
 // worker go to the same vertices in the same order as recorded (a
 // payload-only outbox does by construction).
 func (c *Context) samePattern() bool {
-	for k, s := range c.e.workers {
-		o := &s.out[c.worker]
+	for k, o := range c.senders {
 		if o.valsOnly {
 			continue
 		}

@@ -274,3 +274,35 @@ func (g *Graph) Reverse() *Graph {
 	}
 	return b.Build()
 }
+
+// Keep returns g with the same vertices (ids, labels, index) but only the
+// out-arcs of the vertices keep accepts: what one process of a
+// distributed job needs of the graph (the arcs of its own vertices).
+// Directed and NumEdges still describe the whole graph; NumArcs, Degree
+// and Neighbors describe the kept arcs (a vertex not kept has none).
+func (g *Graph) Keep(keep func(v int) bool) *Graph {
+	n := g.NumVertices()
+	k := &Graph{directed: g.directed, ids: g.ids, labels: g.labels, index: g.index, edges: g.edges}
+	k.offsets = make([]int, n+1)
+	total := 0
+	for v := 0; v < n; v++ {
+		if keep(v) {
+			total += g.Degree(v)
+		}
+		k.offsets[v+1] = total
+	}
+	k.targets = make([]int32, 0, total)
+	if g.weights != nil {
+		k.weights = make([]float64, 0, total)
+	}
+	for v := 0; v < n; v++ {
+		if k.offsets[v+1] > k.offsets[v] {
+			lo, hi := g.ArcRange(v)
+			k.targets = append(k.targets, g.targets[lo:hi]...)
+			if g.weights != nil {
+				k.weights = append(k.weights, g.weights[lo:hi]...)
+			}
+		}
+	}
+	return k
+}
