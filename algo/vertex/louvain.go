@@ -42,6 +42,11 @@ type LouvainOptions struct {
 	// only; any int32 labels, one per vertex); nil means every vertex
 	// on its own.
 	Initial []int32
+	// TotalWeight is twice the total edge weight of the whole graph (2m,
+	// self-loops counted twice), for a NewLouvain whose graph holds only
+	// some vertices' arcs: one process of a distributed job (see
+	// graph.Graph.Keep). 0 means the graph given is whole.
+	TotalWeight float64
 	// MaxLevels stops LouvainBSP after that many aggregation levels; 0
 	// means no limit.
 	MaxLevels int
@@ -203,6 +208,9 @@ func NewLouvain(g *graph.Graph, opts LouvainOptions) *Louvain {
 	}
 	for _, k := range p.k {
 		p.m2 += k
+	}
+	if o.TotalWeight > 0 {
+		p.m2 = o.TotalWeight
 	}
 	if o.Initial != nil {
 		copy(p.comm, compact(o.Initial))

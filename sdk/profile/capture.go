@@ -525,6 +525,15 @@ func LoadCapture(path string) (*Profile, error) {
 // complete supersteps before the bad record, so what a crashed job
 // measured can still be looked at; before that the profile is nil.
 func ReadCapture(r io.Reader, name string) (*Profile, error) {
+	return FollowCapture(r, name, nil)
+}
+
+// FollowCapture is ReadCapture for a capture still being written: it calls
+// onStep (unless nil) with the profile so far and each superstep as soon
+// as its record has been read, which is how a live view follows a job
+// running in other processes. r must block (or wait and retry) at the
+// end of what has been written rather than return io.EOF early.
+func FollowCapture(r io.Reader, name string, onStep func(p *Profile, s Step)) (*Profile, error) {
 	d := &decoder{d: msgpack.NewDecoder(r)}
 	fail := func(rec int, err error) error { return &CaptureError{Name: name, Record: rec, Err: err} }
 
@@ -556,6 +565,9 @@ func ReadCapture(r io.Reader, name string) (*Profile, error) {
 				return p, fail(rec, err)
 			}
 			p.Steps = append(p.Steps, s)
+			if onStep != nil {
+				onStep(p, s)
+			}
 		case recEnd:
 			if n != endLen {
 				return p, fail(rec, fmt.Errorf("end record has %d elements, want %d", n, endLen))
