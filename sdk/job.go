@@ -196,6 +196,14 @@ func (j *Job) String() string {
 	if j.Result == nil {
 		return fmt.Sprintf("%s: %d frames, %d messages (%s) between %d processes", j.Profile.Job, t.Supersteps, t.Messages, byteSize(t.Bytes), j.Profile.NumWorkers())
 	}
+	if j.Graph == nil {
+		hosts := fmt.Sprintf("%d hosts", len(j.Profile.Cluster.Hosts))
+		if len(j.Profile.Cluster.Hosts) == 1 {
+			hosts = "host " + j.Profile.Cluster.Hosts[0].Name
+		}
+		return fmt.Sprintf("%s on %d workers on %s: %d supersteps, %d messages (%s), measured time %v, wall time %v",
+			j.Profile.Job, j.Profile.NumWorkers(), hosts, t.Supersteps, t.Messages, byteSize(t.Bytes), t.Time.Round(time.Microsecond), j.Result.Elapsed.Round(time.Millisecond))
+	}
 	return fmt.Sprintf("%s on %v: %d supersteps, %d messages (%s), modelled time %v, wall time %v; partition balance %.2f, edge cut %.1f%%",
 		j.Profile.Job, j.Graph, t.Supersteps, t.Messages, byteSize(t.Bytes), t.Time.Round(time.Microsecond), j.Result.Elapsed.Round(time.Millisecond),
 		j.PartitionStats.Balance, 100*j.PartitionStats.CutFraction)

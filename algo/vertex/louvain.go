@@ -134,6 +134,7 @@ func (o LouvainOptions) withDefaults() LouvainOptions {
 // per job, and run it with its Config.
 type Louvain struct {
 	g         *graph.Graph
+	opts      LouvainOptions
 	gamma, p  float64
 	maxRounds int
 	patience  int
@@ -197,7 +198,7 @@ func NewLouvain(g *graph.Graph, opts LouvainOptions) *Louvain {
 	if o.Initial != nil && len(o.Initial) != n {
 		panic(fmt.Sprintf("vertex.NewLouvain: %d initial labels for %d vertices", len(o.Initial), n))
 	}
-	p := &Louvain{g: g, gamma: o.Resolution, p: o.MoveProbability, maxRounds: o.MaxRounds, patience: o.Patience, minGain: o.MinGain, seed: o.Seed,
+	p := &Louvain{g: g, opts: o, gamma: o.Resolution, p: o.MoveProbability, maxRounds: o.MaxRounds, patience: o.Patience, minGain: o.MinGain, seed: o.Seed,
 		k: make([]float64, n), loop: make([]float64, n),
 		comm: make([]int32, n), prev: make([]int32, n), best: make([]int32, n),
 		tot: make([]float64, n), size: make([]int32, n), ownTot: make([]float64, n), ownSize: make([]int32, n),
@@ -512,6 +513,10 @@ func coin(seed, stream, round, v uint64) float64 {
 	x ^= x >> 31
 	return float64(x>>11) / (1 << 53)
 }
+
+// Options are the options the program runs with, defaults filled in
+// (Initial and TotalWeight as given).
+func (p *Louvain) Options() LouvainOptions { return p.opts }
 
 // Membership is the partition the job found, numbered 0..k-1 in order of
 // each community's lowest vertex index (before the job ends: the best

@@ -39,7 +39,9 @@ type Options struct {
 	// ("--mca", "btl", "tcp,self"), binding, environment (-x).
 	MpirunArgs []string
 	// Worker is the superstep-worker command; "" looks for
-	// $SUPERSTEP_WORKER, then beside the running program, then on PATH.
+	// $SUPERSTEP_WORKER, then beside the running program, then where
+	// install.sh puts it ($SUPERSTEP_HOME/bin, by default
+	// ~/.local/share/superstep/bin), then on PATH.
 	Worker string
 	// OnStep, if set, receives the profile so far and each superstep as
 	// rank 0 records it (the heartbeat), on a goroutine of Launch's.
@@ -72,6 +74,17 @@ func Worker() (string, error) {
 	}
 	if exe, err := os.Executable(); err == nil {
 		w := filepath.Join(filepath.Dir(exe), "superstep-worker")
+		if _, err := os.Stat(w); err == nil {
+			return w, nil
+		}
+	}
+	home := os.Getenv("SUPERSTEP_HOME")
+	if home == "" {
+		if h, err := os.UserHomeDir(); err == nil {
+			home = filepath.Join(h, ".local", "share", "superstep")
+		}
+	}
+	if w := filepath.Join(home, "bin", "superstep-worker"); home != "" {
 		if _, err := os.Stat(w); err == nil {
 			return w, nil
 		}

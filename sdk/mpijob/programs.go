@@ -32,8 +32,9 @@ var builtins = map[string]builtin{
 	"components": {nil, func(p params, _ *graph.Graph) (bsp.Program, error) {
 		return vertex.Components{}, p.err
 	}},
-	"louvain": {[]string{"seed", "resolution", "move_probability", "max_rounds"}, func(p params, g *graph.Graph) (bsp.Program, error) {
-		opts := vertex.LouvainOptions{Seed: uint64(p.int("seed")), Resolution: p.float("resolution"), MoveProbability: p.float("move_probability"), MaxRounds: p.int("max_rounds")}
+	"louvain": {[]string{"seed", "resolution", "move_probability", "max_rounds", "patience", "min_gain"}, func(p params, g *graph.Graph) (bsp.Program, error) {
+		opts := vertex.LouvainOptions{Seed: uint64(p.int("seed")), Resolution: p.float("resolution"), MoveProbability: p.float("move_probability"),
+			MaxRounds: p.int("max_rounds"), Patience: p.int("patience"), MinGain: p.float("min_gain")}
 		if p.err != nil {
 			return nil, p.err
 		}
@@ -63,7 +64,8 @@ func (l louvainOnRank) Compute(*bsp.Context, int, bsp.Messages) {
 //   - "buggy-sssp": the same with Buggy set (GiViP's scenario 2);
 //   - "components": vertex.Components;
 //   - "louvain": vertex.Louvain's local moving; params seed, resolution
-//     (1), move_probability (0.8), max_rounds (100);
+//     (1), move_probability (0.8), max_rounds (100), patience (3),
+//     min_gain (1e-4);
 //   - "gila": vertex.GILA; params hops (2), periods (10), seed.
 //
 // A parameter left out takes the program's default.

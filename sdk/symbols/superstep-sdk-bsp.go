@@ -15,6 +15,7 @@ func init() {
 	Symbols["superstep/sdk/bsp/bsp"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"ErrNoWorkers": reflect.ValueOf(&bsp.ErrNoWorkers).Elem(),
+		"Loopback":     reflect.ValueOf(bsp.Loopback),
 		"Max":          reflect.ValueOf(bsp.Max),
 		"Min":          reflect.ValueOf(bsp.Min),
 		"Run":          reflect.ValueOf(bsp.Run),
@@ -32,11 +33,13 @@ func init() {
 		"Recorder":       reflect.ValueOf((*bsp.Recorder)(nil)),
 		"Result":         reflect.ValueOf((*bsp.Result)(nil)),
 		"SumCombiner":    reflect.ValueOf((*bsp.SumCombiner)(nil)),
+		"Transport":      reflect.ValueOf((*bsp.Transport)(nil)),
 
 		// interface wrapper definitions
-		"_Combiner": reflect.ValueOf((*_superstep_sdk_bsp_Combiner)(nil)),
-		"_Program":  reflect.ValueOf((*_superstep_sdk_bsp_Program)(nil)),
-		"_Recorder": reflect.ValueOf((*_superstep_sdk_bsp_Recorder)(nil)),
+		"_Combiner":  reflect.ValueOf((*_superstep_sdk_bsp_Combiner)(nil)),
+		"_Program":   reflect.ValueOf((*_superstep_sdk_bsp_Program)(nil)),
+		"_Recorder":  reflect.ValueOf((*_superstep_sdk_bsp_Recorder)(nil)),
+		"_Transport": reflect.ValueOf((*_superstep_sdk_bsp_Transport)(nil)),
 	}
 }
 
@@ -68,4 +71,34 @@ type _superstep_sdk_bsp_Recorder struct {
 
 func (W _superstep_sdk_bsp_Recorder) RecordStep(p *profile.Profile, s profile.Step) {
 	W.WRecordStep(p, s)
+}
+
+// _superstep_sdk_bsp_Transport is an interface wrapper for Transport type
+type _superstep_sdk_bsp_Transport struct {
+	IValue     interface{}
+	WAllgather func(x []float64) ([]float64, error)
+	WBarrier   func() error
+	WExchange  func(send [][]byte) (recv [][]byte, err error)
+	WGather    func(b []byte) ([][]byte, error)
+	WRank      func() int
+	WSize      func() int
+}
+
+func (W _superstep_sdk_bsp_Transport) Allgather(x []float64) ([]float64, error) {
+	return W.WAllgather(x)
+}
+func (W _superstep_sdk_bsp_Transport) Barrier() error {
+	return W.WBarrier()
+}
+func (W _superstep_sdk_bsp_Transport) Exchange(send [][]byte) (recv [][]byte, err error) {
+	return W.WExchange(send)
+}
+func (W _superstep_sdk_bsp_Transport) Gather(b []byte) ([][]byte, error) {
+	return W.WGather(b)
+}
+func (W _superstep_sdk_bsp_Transport) Rank() int {
+	return W.WRank()
+}
+func (W _superstep_sdk_bsp_Transport) Size() int {
+	return W.WSize()
 }

@@ -20,6 +20,7 @@ func init() {
 		"CreateCapture":    reflect.ValueOf(profile.CreateCapture),
 		"DefaultCost":      reflect.ValueOf(profile.DefaultCost),
 		"ErrUnfinished":    reflect.ValueOf(&profile.ErrUnfinished).Elem(),
+		"FollowCapture":    reflect.ValueOf(profile.FollowCapture),
 		"FromTables":       reflect.ValueOf(profile.FromTables),
 		"HostLevel":        reflect.ValueOf(profile.HostLevel),
 		"LoadCapture":      reflect.ValueOf(profile.LoadCapture),
