@@ -65,7 +65,10 @@ func TestRunMPI(t *testing.T) {
 	if s := job.String(); !strings.Contains(s, ": 7 supersteps, 936 messages") {
 		t.Errorf("String: %s (want 6 supersteps of karate's 156 arcs)", s)
 	}
-	if _, err := sdk.RunMPI(context.Background(), "karate", badProgram{}, sdk.MPIOptions{}); err == nil || !strings.Contains(err.Error(), "sdk_test.badProgram is not one of the programs the ranks know") {
+	if html := job.MIMEBundle().Text(); !strings.Contains(html, "measured time") || strings.Contains(html, "modelled time") || !strings.Contains(html, "4 on host ") {
+		t.Errorf("the dashboard of a job on ranks should say its time is measured and name its ranks:\n%.3000s", html)
+	}
+	if _, err := sdk.RunMPI(context.Background(), "karate", badProgram{}, sdk.MPIOptions{}); err == nil || !strings.Contains(err.Error(), "sdk_test.badProgram is not one of the programs the ranks know") || !strings.Contains(err.Error(), "pass sdk.Context()") {
 		t.Errorf("a program the ranks do not know: %v", err)
 	}
 	t.Setenv("PATH", t.TempDir())

@@ -280,11 +280,22 @@ func (j *Job) Dashboard(opt profile.Options) display.Renderer {
 		},
 		Tree: j.ClusterTree(),
 	}
-	if j.Result != nil {
+	switch {
+	case j.Result != nil && j.Graph == nil:
+		// A job on MPI ranks: its graph stayed with the ranks, and its
+		// times are measured.
+		hosts := fmt.Sprintf("%d hosts", len(j.Profile.Cluster.Hosts))
+		if len(j.Profile.Cluster.Hosts) == 1 {
+			hosts = "host " + j.Profile.Cluster.Hosts[0].Name
+		}
+		d.Stats[0] = display.Stat{Label: "ranks", Value: fmt.Sprintf("%d on %s", j.Profile.NumWorkers(), hosts)}
+		d.Stats[4].Label = "measured time"
+		d.Stats = append(d.Stats, display.Stat{Label: "wall time", Value: j.Result.Elapsed.Round(time.Millisecond).String()})
+	case j.Result != nil:
 		d.Stats = append(d.Stats,
 			display.Stat{Label: "wall time", Value: j.Result.Elapsed.Round(time.Millisecond).String()},
 			display.Stat{Label: "partition", Value: fmt.Sprintf("balance %.2f, edge cut %.1f%%", j.PartitionStats.Balance, 100*j.PartitionStats.CutFraction)})
-	} else {
+	default:
 		d.Stats[0] = display.Stat{Label: "processes", Value: fmt.Sprint(j.Profile.NumWorkers())}
 		d.Stats[1].Label = "frames"
 		d.Stats = d.Stats[:4] // a trace has no modelled time

@@ -406,7 +406,13 @@ func (c *checker) attachMethods(fset *token.FileSet, pkg *types.Package, f *ast.
 			sigPkg.Scope().Insert(pkg.Scope().Lookup(name))
 		}
 		recvField := fd.Recv.List[0]
-		ft := &ast.FuncType{Params: &ast.FieldList{List: append([]*ast.Field{{Type: recvField.Type}}, fieldList(fd.Type.Params)...)}, Results: fd.Type.Results}
+		// The receiver goes first; named if the parameters are (Go
+		// refuses a list of named and unnamed parameters).
+		recvParam := &ast.Field{Type: recvField.Type}
+		if ps := fieldList(fd.Type.Params); len(ps) > 0 && len(ps[0].Names) > 0 {
+			recvParam.Names = []*ast.Ident{ast.NewIdent("_")}
+		}
+		ft := &ast.FuncType{Params: &ast.FieldList{List: append([]*ast.Field{recvParam}, fieldList(fd.Type.Params)...)}, Results: fd.Type.Results}
 		sigOK := true
 		sigInfo := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
 		sigFile := &ast.File{Name: ast.NewIdent("main"), Decls: []ast.Decl{

@@ -43,6 +43,7 @@ import (
 	"superstep/display"
 	"superstep/kernel"
 	"superstep/kernel/cell"
+	"superstep/sdk/mpijob"
 	"superstep/sdk/symbols"
 )
 
@@ -86,6 +87,12 @@ type Session struct {
 	names   map[string]bool   // identifiers defined by cells
 	types   map[string]string // type name → its latest declaration source
 	methods map[string]map[string]string
+	// shipped are the cells' declarations as written and typeOf the
+	// interpreter's type of each declared type, for shipping a program
+	// to MPI ranks (ship.go).
+	shipped map[string]shipDecl
+	shipSeq int
+	typeOf  map[string]reflect.Type
 }
 
 // New starts an interpreter with the standard library and opts.Symbols.
@@ -106,6 +113,8 @@ func New(opts Options) (*Session, error) {
 		names:   map[string]bool{},
 		types:   map[string]string{},
 		methods: map[string]map[string]string{},
+		shipped: map[string]shipDecl{},
+		typeOf:  map[string]reflect.Type{},
 	}
 	s.interp = interp.New(interp.Options{
 		Stdin:  opts.Stdin,
@@ -171,7 +180,7 @@ func (s *Session) Eval(ctx context.Context, code string, cellNumber int) (res Re
 	// Runs last: after the error is explained and the checker committed,
 	// the interpreter's leftovers of this cell are released.
 	defer s.releaseAfterCell(ctx)
-	s.setCellContext(ctx)
+	s.setCellContext(mpijob.WithShipper(ctx, s.shipProgram))
 	defer s.clearCellContext()
 	sp, perr := cell.Parse(code)
 	if perr != nil {
@@ -231,6 +240,7 @@ func (s *Session) Eval(ctx context.Context, code string, cellNumber int) (res Re
 			return res, err
 		}
 		s.recordDecls(decls)
+		s.recordShipDecls(sp.Decls)
 	}
 	if sp.HasStmts {
 		// The result assignment goes in first: sp's offsets are those of

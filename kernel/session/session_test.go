@@ -314,3 +314,19 @@ func TestNestedMultiValueDefinitions(t *testing.T) {
 		t.Fatalf("results %v after a wrapped loop, want 50 and a nil error", r.Values)
 	}
 }
+
+// TestMethodInLaterCell: a method with named parameters declared in a
+// cell after its type's makes the type implement an interface for the
+// checker, as for the interpreter.
+func TestMethodInLaterCell(t *testing.T) {
+	s, err := New(Options{Symbols: []interp.Exports{symbols.Symbols}, Preload: Preload()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eval(t, s, "import \"superstep/sdk/bsp\"\ntype T struct{ A int }")
+	eval(t, s, "func (T) Compute(c *bsp.Context, v int, msgs bsp.Messages) {}")
+	eval(t, s, "var p bsp.Program = T{}")
+	if e := evalErr(t, s, "var q bsp.Program = 3"); !strings.Contains(e.Msg, "does not implement bsp.Program") {
+		t.Errorf("got %v", e)
+	}
+}

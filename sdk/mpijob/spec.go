@@ -29,8 +29,12 @@ type Spec struct {
 	// GML, Matrix Market; .gz too), or the name of a data set shipped
 	// with Superstep ("4elt", "cti", "karate", …).
 	Graph string `json:"graph"`
-	// Program is a built-in vertex program (see Programs).
+	// Program is a built-in vertex program (see Programs), or with Source
+	// the name of the job's program written in a cell.
 	Program string `json:"program"`
+	// Source, if set, is the program: written in notebook cells and
+	// interpreted by every rank.
+	Source *Source `json:"source,omitempty"`
 	// Params are the program's parameters by name (see Programs).
 	Params map[string]float64 `json:"params,omitempty"`
 	// Partition is a file holding one little-endian int32 per vertex: the
@@ -69,7 +73,14 @@ func (s *Spec) Validate() error {
 	case s.MaxSupersteps < 0:
 		return fmt.Errorf("mpijob: max supersteps %d, want 0 or more", s.MaxSupersteps)
 	}
-	if !slices.Contains(Programs(), s.Program) {
+	if s.Source != nil {
+		if len(s.Params) > 0 {
+			return fmt.Errorf("mpijob: a program from cells takes its parameters in its value, not in params")
+		}
+		if err := s.Source.Validate(); err != nil {
+			return err
+		}
+	} else if !slices.Contains(Programs(), s.Program) {
 		return fmt.Errorf("mpijob: no built-in program %q; there are %s", s.Program, strings.Join(Programs(), ", "))
 	}
 	switch s.Partitioner {

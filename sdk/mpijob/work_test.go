@@ -27,7 +27,7 @@ func workLoopback(t *testing.T, spec *Spec, n int, hosts []string) []error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[r] = Work(context.Background(), ts[r], hosts[r], spec)
+			_, errs[r] = Work(context.Background(), ts[r], hosts[r], spec, nil)
 		}()
 	}
 	wg.Wait()

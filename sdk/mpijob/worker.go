@@ -45,13 +45,14 @@ type Outcome struct {
 // the profile, the values and result.json to spec.Out. host is the name
 // of the host this rank runs on. Every rank returns the job's error; a
 // failed rank's own error (a bad graph file, a program that panicked) is
-// returned on that rank and named by rank on the others.
-func Work(ctx context.Context, tr bsp.Transport, host string, spec *Spec) (*bsp.Result, error) {
+// returned on that rank and named by rank on the others. cells makes a
+// program written in cells (spec.Source); nil refuses such a job.
+func Work(ctx context.Context, tr bsp.Transport, host string, spec *Spec, cells Interpreter) (*bsp.Result, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
 	rank, size := tr.Rank(), tr.Size()
-	prog, part, mine, err := prepare(spec, rank, size)
+	prog, part, mine, err := prepare(spec, rank, size, cells)
 	// Every rank must know whether every other could start before any
 	// waits on the others in the job.
 	failed, verr := vote(tr, err != nil)
@@ -108,8 +109,8 @@ func Work(ctx context.Context, tr bsp.Transport, host string, spec *Spec) (*bsp.
 
 // prepare reads the graph, partitions it, makes the program and keeps
 // this rank's arcs.
-func prepare(spec *Spec, rank, size int) (bsp.Program, []int32, *graph.Graph, error) {
-	g, err := loadGraph(spec.Graph)
+func prepare(spec *Spec, rank, size int, cells Interpreter) (bsp.Program, []int32, *graph.Graph, error) {
+	g, err := LoadGraph(spec.Graph)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -125,7 +126,15 @@ func prepare(spec *Spec, rank, size int) (bsp.Program, []int32, *graph.Graph, er
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	prog, err := makeProgram(spec.Program, spec.Params, g)
+	var prog bsp.Program
+	switch {
+	case spec.Source == nil:
+		prog, err = makeProgram(spec.Program, spec.Params, g)
+	case cells == nil:
+		err = fmt.Errorf("this worker cannot interpret programs written in cells")
+	default:
+		prog, err = interpret(cells, spec.Source)
+	}
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -140,6 +149,20 @@ func prepare(spec *Spec, rank, size int) (bsp.Program, []int32, *graph.Graph, er
 	return prog, part, mine, nil
 }
 
+// interpret makes a program from cells, a panic of the interpreter
+// becoming an error.
+func interpret(cells Interpreter, src *Source) (prog bsp.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("interpreting %s: %v", src.Type, r)
+		}
+	}()
+	if prog, err = cells(src); err != nil {
+		return nil, fmt.Errorf("interpreting %s: %w", src.Type, err)
+	}
+	return prog, nil
+}
+
 func newLouvain(g *graph.Graph, opts vertex.LouvainOptions) (prog bsp.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -149,8 +172,9 @@ func newLouvain(g *graph.Graph, opts vertex.LouvainOptions) (prog bsp.Program, e
 	return vertex.NewLouvain(g, opts), nil
 }
 
-// loadGraph reads a graph file, or opens a shipped data set by name.
-func loadGraph(name string) (*graph.Graph, error) {
+// LoadGraph reads a graph file as every rank does (datasets.Load), or
+// opens a data set shipped with Superstep by name (datasets.Open).
+func LoadGraph(name string) (*graph.Graph, error) {
 	if _, err := os.Stat(name); err != nil && !strings.ContainsAny(name, `/\.`) {
 		return datasets.Open(name)
 	}

@@ -3,7 +3,9 @@
 // same job spec, keeps its own vertices of the graph, runs the vertex
 // program on them and exchanges each superstep's messages with the other
 // ranks; rank 0 writes the profile, the values and the outcome to the
-// spec's output directory (see superstep/sdk/mpijob).
+// spec's output directory (see superstep/sdk/mpijob). A program written in
+// notebook cells comes as Go source, which every rank interprets as the
+// kernel does (superstep/sdk/mpijob/cellprog).
 //
 // Usage:
 //
@@ -24,6 +26,7 @@ import (
 
 	"superstep/sdk/bsp/mpi"
 	"superstep/sdk/mpijob"
+	"superstep/sdk/mpijob/cellprog"
 )
 
 func main() {
@@ -71,6 +74,6 @@ func run(specPath string) error {
 	if err != nil {
 		return err
 	}
-	_, err = mpijob.Work(context.Background(), newTransport(), host, spec)
+	_, err = mpijob.Work(context.Background(), newTransport(), host, spec, cellprog.Program)
 	return err
 }
