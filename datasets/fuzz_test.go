@@ -100,6 +100,21 @@ func FuzzReadMETIS(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		g, err := ReadMETIS(bytes.NewReader(in), "fuzz")
 		checkResult(t, in, g, err)
+		// Every input: the even part reads without panicking; of a
+		// valid graph it holds exactly the even vertices' arcs.
+		even := func(int) (func(v int) bool, error) { return func(v int) bool { return v%2 == 0 }, nil }
+		part, perr := ReadMETISPart(bytes.NewReader(in), "fuzz", even)
+		if perr != nil {
+			checkResult(t, in, nil, perr)
+		} else {
+			for v := 0; v < part.NumVertices(); v++ {
+				for _, u := range part.Neighbors(v) {
+					if u < 0 || int(u) >= part.NumVertices() || v%2 != 0 {
+						t.Fatalf("part: arc %d→%d", v, u)
+					}
+				}
+			}
+		}
 		if err == nil {
 			if g.Directed() {
 				t.Fatal("a directed METIS graph")
@@ -107,6 +122,18 @@ func FuzzReadMETIS(f *testing.F) {
 			for v := 0; v < g.NumVertices(); v++ {
 				if g.ID(v) != int64(v+1) {
 					t.Fatalf("ID(%d) = %d", v, g.ID(v))
+				}
+			}
+			if perr != nil {
+				t.Fatalf("the graph reads whole but not its even part: %v", perr)
+			}
+			for v := 0; v < g.NumVertices(); v++ {
+				want := 0
+				if v%2 == 0 {
+					want = g.Degree(v)
+				}
+				if part.Degree(v) != want || part.NumVertices() != g.NumVertices() || part.NumEdges() != g.NumEdges() {
+					t.Fatalf("vertex %d: degree %d in the even part, want %d", v, part.Degree(v), want)
 				}
 			}
 		}

@@ -60,6 +60,28 @@ func LoadEdgeList(path string, directed bool) (*graph.Graph, error) {
 	})
 }
 
+// LoadMETISPart reads one process's part of a METIS file (see
+// ReadMETISPart); a ".gz" file is decompressed first.
+func LoadMETISPart(path string, plan func(n int) (keep func(v int) bool, err error)) (*graph.Graph, error) {
+	return load(path, func(r *bufio.Reader, _ string) (*graph.Graph, error) {
+		return ReadMETISPart(r, path, plan)
+	})
+}
+
+// IsMETIS reports whether Load reads path as METIS: its name ends in
+// .graph, .metis or .chaco (optionally .gz).
+func IsMETIS(path string) bool {
+	base := path
+	if strings.EqualFold(filepath.Ext(path), ".gz") {
+		base = path[:len(path)-3]
+	}
+	switch strings.ToLower(filepath.Ext(base)) {
+	case ".graph", ".metis", ".chaco":
+		return true
+	}
+	return false
+}
+
 const sniffSize = 64 << 10
 
 func load(path string, read func(r *bufio.Reader, ext string) (*graph.Graph, error)) (*graph.Graph, error) {

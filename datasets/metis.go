@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"errors"
 	"io"
 	"math"
 	"slices"
@@ -29,6 +30,29 @@ const maxVertices = math.MaxInt32
 //
 // name is the file name used in errors; every error is a *ParseError.
 func ReadMETIS(r io.Reader, name string) (*graph.Graph, error) {
+	return readMETIS(r, name, nil)
+}
+
+// ReadMETISPart reads the part of a METIS graph that one process of a
+// distributed job computes: every vertex, and the neighbours of only the
+// vertices keep accepts (the other lines are skipped, not parsed), so the
+// arcs held grow with the part, not with the graph. plan is called once,
+// after the header, with the number of vertices n, and returns keep (or
+// an error, returned as it is).
+//
+// The reader checks what one part can: the header, n vertex lines, each
+// kept line as ReadMETIS does, and an edge listed from both ends when
+// both are kept. NumEdges is the header's m: the parts' arcs add up to 2m
+// only if the file is consistent, which a caller holding every part's
+// count can check.
+func ReadMETISPart(r io.Reader, name string, plan func(n int) (keep func(v int) bool, err error)) (*graph.Graph, error) {
+	if plan == nil {
+		return nil, errors.New("datasets.ReadMETISPart: no plan")
+	}
+	return readMETIS(r, name, plan)
+}
+
+func readMETIS(r io.Reader, name string, plan func(n int) (func(v int) bool, error)) (*graph.Graph, error) {
 	l := newLines(r, name)
 
 	// The header: the first line that is not a comment.
@@ -89,6 +113,14 @@ func ReadMETIS(r io.Reader, name string) (*graph.Graph, error) {
 		ncon = c
 	}
 
+	var keep func(v int) bool
+	if plan != nil {
+		var err error
+		if keep, err = plan(int(n)); err != nil {
+			return nil, err
+		}
+	}
+
 	// The vertex lines, kept as a CSR in file order.
 	offsets := []int{0}
 	var adj []int32
@@ -101,6 +133,10 @@ func ReadMETIS(r io.Reader, name string) (*graph.Graph, error) {
 		}
 		u := len(lineOf)
 		lineOf = append(lineOf, l.line)
+		if keep != nil && !keep(u) {
+			offsets = append(offsets, len(adj))
+			continue
+		}
 		rest := line
 		var fld []byte
 		if hasSize {
@@ -178,6 +214,9 @@ func ReadMETIS(r io.Reader, name string) (*graph.Graph, error) {
 	for u := 0; u < nv; u++ {
 		for i := offsets[u]; i < offsets[u+1]; i++ {
 			v := int(adj[i])
+			if keep != nil && !keep(v) {
+				continue // its line was not read
+			}
 			back := adj[offsets[v]:offsets[v+1]]
 			j, found := slices.BinarySearch(back, int32(u))
 			if !found {
@@ -188,24 +227,26 @@ func ReadMETIS(r io.Reader, name string) (*graph.Graph, error) {
 			}
 		}
 	}
-	if edges := int64(len(adj) / 2); edges != m {
+	if edges := int64(len(adj) / 2); keep == nil && edges != m {
 		return nil, l.errorf(headerLine, "header says %d edges, but the adjacency lists hold %d", m, edges)
 	}
 
-	b := graph.NewBuilder(false)
-	for u := 0; u < nv; u++ {
-		b.AddVertex(int64(u + 1))
+	ids := make([]int64, nv)
+	for u := range ids {
+		ids[u] = int64(u + 1)
 	}
-	for u := 0; u < nv; u++ {
-		for i := offsets[u]; i < offsets[u+1]; i++ {
-			if v := int(adj[i]); v > u {
-				if wts != nil {
-					b.AddWeightedEdge(int64(u+1), int64(v+1), wts[i])
-				} else {
-					b.AddEdge(int64(u+1), int64(v+1))
-				}
-			}
+	if wts != nil {
+		unit := true
+		for _, w := range wts {
+			unit = unit && w == 1
+		}
+		if unit {
+			wts = nil // as a graph whose weights are all 1 is unweighted
 		}
 	}
-	return b.Build(), nil
+	g, err := graph.FromCSR(false, ids, offsets, adj, wts, int(m))
+	if err != nil {
+		return nil, l.errorf(headerLine, "%v", err)
+	}
+	return g, nil
 }

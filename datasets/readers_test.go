@@ -367,3 +367,66 @@ func TestErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestReadMETISPart: two parts of the triangle-with-a-tail graph hold all
+// five vertices, each only its own vertices' arcs, and between them every
+// arc of the whole graph.
+func TestReadMETISPart(t *testing.T) {
+	const in = "% a comment before the header\n5 4\n2 3\n1 3\n% a comment between vertex lines\n 1 2 4 \n3\n\n"
+	whole, err := ReadMETIS(strings.NewReader(in), "tri.graph")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var planned []int
+	arcs := 0
+	for part := 0; part < 2; part++ {
+		g, err := ReadMETISPart(strings.NewReader(in), "tri.graph", func(n int) (func(v int) bool, error) {
+			planned = append(planned, n)
+			return func(v int) bool { return v%2 == part }, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSize(t, g, false, false, 5, 4)
+		for v := 0; v < 5; v++ {
+			want := whole.Neighbors(v)
+			if v%2 != part {
+				want = nil
+			}
+			if got := g.Neighbors(v); len(got) != len(want) || (len(want) > 0 && !reflect.DeepEqual(got, want)) {
+				t.Errorf("part %d, vertex %d: neighbours %v, want %v", part, v+1, got, want)
+			}
+		}
+		arcs += g.NumArcs()
+	}
+	if !reflect.DeepEqual(planned, []int{5, 5}) || arcs != whole.NumArcs() || arcs != 8 {
+		t.Errorf("plans with n = %v; %d arcs in the parts, %d in the graph", planned, arcs, whole.NumArcs())
+	}
+}
+
+// TestReadMETISPartErrors: a part checks its own lines and the edges
+// between its own vertices; it does not read the others'.
+func TestReadMETISPartErrors(t *testing.T) {
+	keepOdd := func(int) (func(v int) bool, error) { return func(v int) bool { return v%2 == 1 }, nil }
+	for _, tc := range []struct {
+		name, in string
+		plan     func(int) (func(v int) bool, error)
+		want     string // "" means no error
+	}{
+		{"a bad kept line", "3 2\n2\n1 9\n2\n", keepOdd, "b.graph:3: expected a neighbour of vertex 2 in 1..3, found \"9\""},
+		{"a bad line of another part", "3 2\n2 x\n1 3\n2\n", keepOdd, ""},
+		{"kept vertices disagree", "4 2\n\n4\n\n1\n", keepOdd, "vertex 2 lists neighbour 4, but vertex 4 (line 5) does not list 2"},
+		{"too few lines", "3 2\n2\n1 3\n", keepOdd, "header says 3 vertices, but the file ends after 2 vertex lines"},
+		{"the plan fails", "3 2\n2\n1 3\n2\n", func(n int) (func(v int) bool, error) { return nil, errors.New("no partition for 3 vertices") }, "no partition for 3 vertices"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadMETISPart(strings.NewReader(tc.in), "b.graph", tc.plan)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("unexpected error %v", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("got %v, want %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -9,6 +9,7 @@ package graph
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 )
@@ -236,6 +237,49 @@ func (a arcs) Less(i, j int) bool { return a.t[i] < a.t[j] }
 func (a arcs) Swap(i, j int) {
 	a.t[i], a.t[j] = a.t[j], a.t[i]
 	a.w[i], a.w[j] = a.w[j], a.w[i]
+}
+
+// FromCSR makes a graph from its compressed sparse rows, which it keeps
+// (the caller must not change them): vertex v has input id ids[v] and the
+// arcs targets[offsets[v]:offsets[v+1]] (sorted by target), with weights
+// parallel to targets (nil: unweighted); edges is what NumEdges reports.
+// An undirected graph's arcs need not be symmetric: a process of a
+// distributed job holds the arcs of its own vertices only. It is for
+// readers that fill the arrays themselves; the error names the first
+// array that is inconsistent.
+func FromCSR(directed bool, ids []int64, offsets []int, targets []int32, weights []float64, edges int) (*Graph, error) {
+	n := len(ids)
+	switch {
+	case len(offsets) != n+1:
+		return nil, fmt.Errorf("graph.FromCSR: %d offsets for %d vertices, want %d", len(offsets), n, n+1)
+	case offsets[0] != 0 || offsets[n] != len(targets):
+		return nil, fmt.Errorf("graph.FromCSR: offsets run from %d to %d, want 0 to %d (the targets)", offsets[0], offsets[n], len(targets))
+	case weights != nil && len(weights) != len(targets):
+		return nil, fmt.Errorf("graph.FromCSR: %d weights for %d targets", len(weights), len(targets))
+	case n > math.MaxInt32:
+		return nil, fmt.Errorf("graph.FromCSR: %d vertices, at most %d", n, math.MaxInt32)
+	}
+	for v := 0; v < n; v++ {
+		if offsets[v+1] < offsets[v] {
+			return nil, fmt.Errorf("graph.FromCSR: offsets decrease at vertex %d", v)
+		}
+		for i := offsets[v]; i < offsets[v+1]; i++ {
+			if targets[i] < 0 || int(targets[i]) >= n {
+				return nil, fmt.Errorf("graph.FromCSR: vertex %d has a target %d outside 0..%d", v, targets[i], n-1)
+			}
+			if i > offsets[v] && targets[i] < targets[i-1] {
+				return nil, fmt.Errorf("graph.FromCSR: vertex %d's targets are not sorted", v)
+			}
+		}
+	}
+	index := make(map[int64]int32, n)
+	for v, id := range ids {
+		if _, dup := index[id]; dup {
+			return nil, fmt.Errorf("graph.FromCSR: id %d is given to two vertices", id)
+		}
+		index[id] = int32(v)
+	}
+	return &Graph{directed: directed, offsets: offsets, targets: targets, weights: weights, ids: ids, index: index, edges: edges}, nil
 }
 
 // FromEdges builds a graph on vertices 0..n-1 (ids equal indices) from

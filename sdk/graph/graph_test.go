@@ -2,6 +2,7 @@ package graph
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -109,5 +110,38 @@ func BenchmarkWeight(b *testing.B) {
 			}
 			_ = sum
 		})
+	}
+}
+
+// TestFromCSR: a path 1-2-3 held in part (vertex 2's arcs only) reads
+// back as given; inconsistent arrays are refused, naming what is wrong.
+func TestFromCSR(t *testing.T) {
+	g, err := FromCSR(false, []int64{1, 2, 3}, []int{0, 0, 2, 2}, []int32{0, 2}, nil, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.NumVertices() != 3 || g.NumEdges() != 2 || g.NumArcs() != 2 || g.Degree(0) != 0 || g.Degree(1) != 2 || g.Weighted() {
+		t.Fatalf("%v: degrees %d %d %d", g, g.Degree(0), g.Degree(1), g.Degree(2))
+	}
+	if v, ok := g.Index(3); !ok || v != 2 {
+		t.Errorf("Index(3) = %d, %v", v, ok)
+	}
+	for _, tc := range []struct {
+		ids     []int64
+		offsets []int
+		targets []int32
+		weights []float64
+		want    string
+	}{
+		{[]int64{1, 2}, []int{0, 1}, []int32{1}, nil, "2 offsets for 2 vertices, want 3"},
+		{[]int64{1, 2}, []int{0, 1, 2}, []int32{1}, nil, "offsets run from 0 to 2, want 0 to 1"},
+		{[]int64{1, 2}, []int{0, 1, 1}, []int32{1}, []float64{1, 2}, "2 weights for 1 targets"},
+		{[]int64{1, 2}, []int{0, 1, 1}, []int32{5}, nil, "vertex 0 has a target 5 outside 0..1"},
+		{[]int64{1, 2}, []int{0, 2, 2}, []int32{1, 0}, nil, "vertex 0's targets are not sorted"},
+		{[]int64{7, 7}, []int{0, 0, 0}, nil, nil, "id 7 is given to two vertices"},
+	} {
+		if _, err := FromCSR(false, tc.ids, tc.offsets, tc.targets, tc.weights, 0); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("got %v, want %q", err, tc.want)
+		}
 	}
 }

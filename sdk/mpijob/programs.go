@@ -12,8 +12,8 @@ import (
 )
 
 // builtin is a vertex program the worker knows by name: its parameters
-// and how to make it for a rank (g holds the whole graph; the rank keeps
-// only its own arcs afterwards).
+// and how to make it for a rank (g has every vertex but only the rank's
+// own arcs).
 type builtin struct {
 	params []string
 	make   func(p params, g *graph.Graph) (bsp.Program, error)
@@ -41,16 +41,15 @@ var builtins = map[string]builtin{
 		if g.Directed() {
 			return nil, fmt.Errorf("louvain needs an undirected graph")
 		}
-		opts.TotalWeight = totalStrength(g)
-		return louvainOnRank{opts}, nil
+		return louvainOnRank{opts}, nil // made once the ranks know 2m
 	}},
 	"gila": {[]string{"hops", "periods", "seed"}, func(p params, g *graph.Graph) (bsp.Program, error) {
 		return vertex.NewGILA(g.NumVertices(), p.int("hops"), p.int("periods"), uint64(p.int("seed"))), p.err
 	}},
 }
 
-// louvainOnRank defers NewLouvain to the rank's own part of the graph
-// (its vertices' arcs, told the whole graph's 2m).
+// louvainOnRank defers NewLouvain until the ranks have added up the
+// whole graph's 2m from their parts.
 type louvainOnRank struct{ opts vertex.LouvainOptions }
 
 func (l louvainOnRank) Compute(*bsp.Context, int, bsp.Messages) {
@@ -145,8 +144,8 @@ func (p *params) fail(err error) {
 	}
 }
 
-// totalStrength is 2m: every arc's weight, a self-loop's twice (as
-// vertex.Louvain counts it).
+// totalStrength is the weight of g's arcs, a self-loop's twice (as
+// vertex.Louvain counts it): 2m for a whole graph.
 func totalStrength(g *graph.Graph) float64 {
 	m2 := 0.0
 	for u := 0; u < g.NumVertices(); u++ {

@@ -55,15 +55,14 @@ func Work(ctx context.Context, tr bsp.Transport, host string, spec *Spec, cells 
 	prog, part, mine, err := prepare(spec, rank, size, cells)
 	// Every rank must know whether every other could start before any
 	// waits on the others in the job.
-	failed, verr := vote(tr, err != nil)
-	if verr != nil {
-		return nil, fmt.Errorf("rank %d: %w", rank, verr)
+	if err := agree(tr, rank, err); err != nil {
+		return nil, err
 	}
-	if err != nil {
-		return nil, fmt.Errorf("rank %d: %w", rank, err)
+	if prog, err = finish(tr, spec, prog, mine); err != nil {
+		err = fmt.Errorf("rank %d: %w", rank, err)
 	}
-	if failed >= 0 {
-		return nil, fmt.Errorf("rank %d could not start the job (its error is in its own output)", failed)
+	if err := agree(tr, rank, err); err != nil {
+		return nil, err
 	}
 	hosts, err := gatherHosts(tr, host)
 	if err != nil {
@@ -107,29 +106,32 @@ func Work(ctx context.Context, tr bsp.Transport, host string, spec *Spec, cells 
 	return res, runErr
 }
 
-// prepare reads the graph, partitions it, makes the program and keeps
-// this rank's arcs.
-func prepare(spec *Spec, rank, size int, cells Interpreter) (bsp.Program, []int32, *graph.Graph, error) {
-	g, err := LoadGraph(spec.Graph)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	var part []int32
+// agree tells every rank whether every rank got this far: it returns
+// this rank's own err, or an error naming the lowest rank that failed.
+func agree(tr bsp.Transport, rank int, err error) error {
+	failed, verr := vote(tr, err != nil)
 	switch {
-	case spec.Partition != "":
-		part, err = readPartition(spec.Partition, g.NumVertices(), size)
-	case spec.Partitioner == "range":
-		part = partition.Range(g, size)
-	default:
-		part = partition.Hash(g, size)
+	case verr != nil:
+		return fmt.Errorf("rank %d: %w", rank, verr)
+	case err != nil:
+		return fmt.Errorf("rank %d: %w", rank, err)
+	case failed >= 0:
+		return fmt.Errorf("rank %d could not start the job (its error is in its own output)", failed)
 	}
+	return nil
+}
+
+// prepare reads this rank's part of the graph (see readPart),
+// partitions it and makes the program.
+func prepare(spec *Spec, rank, size int, cells Interpreter) (bsp.Program, []int32, *graph.Graph, error) {
+	mine, part, err := readPart(spec, rank, size)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	var prog bsp.Program
 	switch {
 	case spec.Source == nil:
-		prog, err = makeProgram(spec.Program, spec.Params, g)
+		prog, err = makeProgram(spec.Program, spec.Params, mine)
 	case cells == nil:
 		err = fmt.Errorf("this worker cannot interpret programs written in cells")
 	default:
@@ -138,15 +140,75 @@ func prepare(spec *Spec, rank, size int, cells Interpreter) (bsp.Program, []int3
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	mine := g.Keep(func(v int) bool { return part[v] == int32(rank) })
-	if l, ok := prog.(louvainOnRank); ok {
-		lv, err := newLouvain(mine, l.opts)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		prog = lv
-	}
 	return prog, part, mine, nil
+}
+
+// readPart reads the vertices of the graph and the arcs of this rank's
+// own: a METIS file line by line, skipping the other ranks' lines, so
+// that no rank holds every arc; any other source whole, keeping this
+// rank's arcs (graph.Keep).
+func readPart(spec *Spec, rank, size int) (*graph.Graph, []int32, error) {
+	partitionOf := func(g *graph.Graph) ([]int32, error) {
+		switch {
+		case spec.Partition != "":
+			return readPartition(spec.Partition, g.NumVertices(), size)
+		case spec.Partitioner == "range":
+			return partition.Range(g, size), nil
+		}
+		return partition.Hash(g, size), nil
+	}
+	if _, err := os.Stat(spec.Graph); err == nil && datasets.IsMETIS(spec.Graph) {
+		var part []int32
+		mine, err := datasets.LoadMETISPart(spec.Graph, func(n int) (func(v int) bool, error) {
+			// The partitioners read only ids (METIS: v+1) and n.
+			ids := make([]int64, n)
+			for v := range ids {
+				ids[v] = int64(v + 1)
+			}
+			skeleton, err := graph.FromCSR(false, ids, make([]int, n+1), nil, nil, 0)
+			if err != nil {
+				return nil, err
+			}
+			if part, err = partitionOf(skeleton); err != nil {
+				return nil, err
+			}
+			return func(v int) bool { return part[v] == int32(rank) }, nil
+		})
+		return mine, part, err
+	}
+	g, err := LoadGraph(spec.Graph)
+	if err != nil {
+		return nil, nil, err
+	}
+	part, err := partitionOf(g)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g.Keep(func(v int) bool { return part[v] == int32(rank) }), part, nil
+}
+
+// finish is what needs every rank's part: a check that the parts' arcs
+// add up to the graph's (a METIS file read in parts was checked part by
+// part), and Louvain, which needs the whole graph's 2m.
+func finish(tr bsp.Transport, spec *Spec, prog bsp.Program, mine *graph.Graph) (bsp.Program, error) {
+	got, err := tr.Allgather([]float64{float64(mine.NumArcs()), totalStrength(mine)})
+	if err != nil {
+		return nil, err
+	}
+	var arcs, strength float64
+	for k := 0; k+1 < len(got); k += 2 {
+		arcs += got[k]
+		strength += got[k+1]
+	}
+	if !mine.Directed() && datasets.IsMETIS(spec.Graph) && arcs != float64(2*mine.NumEdges()) {
+		return nil, fmt.Errorf("graph %s: the vertex lines list %.0f neighbours in all, but the header's %d edges need %d (an edge listed from one end only?)",
+			spec.Graph, arcs, mine.NumEdges(), 2*mine.NumEdges())
+	}
+	if l, ok := prog.(louvainOnRank); ok {
+		l.opts.TotalWeight = strength
+		return newLouvain(mine, l.opts)
+	}
+	return prog, nil
 }
 
 // interpret makes a program from cells, a panic of the interpreter

@@ -13,6 +13,7 @@ import (
 func init() {
 	Symbols["superstep/sdk/graph/graph"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"FromCSR":    reflect.ValueOf(graph.FromCSR),
 		"FromEdges":  reflect.ValueOf(graph.FromEdges),
 		"NewBuilder": reflect.ValueOf(graph.NewBuilder),
 		"SortArcs":   reflect.ValueOf(graph.SortArcs),

@@ -17,9 +17,10 @@
 // edges are drawn by picking both ends by weight, without self-loops or
 // repeats (a simple graph, each edge stored as two arcs: 10 M edges are
 // 20 M arcs, and PageRank sends one message per arc). It is written once
-// as METIS, which every rank reads with datasets.Load: METIS keeps every
-// vertex (isolated ones too) with input id i+1, so the hash partition is
-// the same in every process, and its reader fills the CSR directly.
+// as METIS, which the in-process engine reads whole (datasets.Load) and
+// every rank in part (only its own vertices' lines, see
+// datasets.ReadMETISPart): METIS keeps every vertex (isolated ones too)
+// with input id i+1, so the hash partition is the same in every process.
 //
 // Superstep 0 (the engine's set-up and first sends) and the last (every
 // vertex halts, nothing is sent) are left out of the summary; supersteps
