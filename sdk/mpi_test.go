@@ -3,9 +3,6 @@ package sdk_test
 import (
 	"context"
 	"errors"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,6 +12,7 @@ import (
 	"superstep/sdk"
 	"superstep/sdk/bsp"
 	"superstep/sdk/mpijob"
+	"superstep/sdk/mpijob/mpijobtest"
 	"superstep/topology/cluster"
 )
 
@@ -22,16 +20,7 @@ import (
 // heartbeat and returns a job whose values and per-pair messages are
 // those of sdk.Run on 4 workers with the same (hash) partition.
 func TestRunMPI(t *testing.T) {
-	if _, err := exec.LookPath("mpicc"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("Open MPI is missing: install openmpi-bin and libopenmpi-dev")
-		}
-		t.Skip("Open MPI is missing")
-	}
-	bin := filepath.Join(t.TempDir(), "superstep-worker")
-	if out, err := exec.Command("go", "build", "-o", bin, "superstep/sdk/bsp/mpi/cmd/superstep-worker").CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
+	bin := mpijobtest.Worker(t)
 	t.Setenv("SUPERSTEP_WORKER", bin)
 	rec := &recorder{}
 	job, err := sdk.RunMPI(context.Background(), "karate", vertex.PageRank{Iterations: 6}, sdk.MPIOptions{Ranks: 4, Out: display.On(rec), Dir: t.TempDir()})

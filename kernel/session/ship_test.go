@@ -2,9 +2,6 @@ package session
 
 import (
 	"context"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -12,6 +9,7 @@ import (
 	"github.com/traefik/yaegi/interp"
 
 	"superstep/sdk/mpijob"
+	"superstep/sdk/mpijob/mpijobtest"
 	"superstep/sdk/symbols"
 )
 
@@ -156,16 +154,7 @@ func TestShipProgramErrors(t *testing.T) {
 // vertex at the largest label, 33 + 2.5 + 0.5), with the same messages
 // in every superstep.
 func TestRunMPICellProgram(t *testing.T) {
-	if _, err := exec.LookPath("mpicc"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("Open MPI is missing: install openmpi-bin and libopenmpi-dev")
-		}
-		t.Skip("Open MPI is missing")
-	}
-	bin := filepath.Join(t.TempDir(), "superstep-worker")
-	if out, err := exec.Command("go", "build", "-o", bin, "superstep/sdk/bsp/mpi/cmd/superstep-worker").CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
+	bin := mpijobtest.Worker(t)
 	t.Setenv("SUPERSTEP_WORKER", bin)
 	s, _ := shipSession(t)
 	eval(t, s, `import (

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -22,41 +21,12 @@ import (
 	"superstep/algo/vertex"
 	"superstep/datasets"
 	"superstep/sdk/bsp"
+	"superstep/sdk/mpijob/mpijobtest"
 	"superstep/sdk/profile"
 	"superstep/topology/cluster"
 )
 
-// worker builds superstep-worker once per test binary, or skips (fails
-// under CI) when Open MPI is missing.
-var worker = sync.OnceValues(func() (string, error) {
-	for _, tool := range []string{"mpirun", "mpicc", "pkg-config"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			return "", fmt.Errorf("%s is missing: install openmpi-bin and libopenmpi-dev", tool)
-		}
-	}
-	dir, err := os.MkdirTemp("", "superstep-worker")
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(dir, "superstep-worker")
-	out, err := exec.Command("go", "build", "-o", bin, "superstep/sdk/bsp/mpi/cmd/superstep-worker").CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("building superstep-worker: %v\n%s", err, out)
-	}
-	return bin, nil
-})
-
-func needWorker(t *testing.T) string {
-	t.Helper()
-	bin, err := worker()
-	if err != nil {
-		if os.Getenv("CI") != "" || strings.Contains(err.Error(), "building") {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
-	return bin
-}
+func needWorker(t *testing.T) string { return mpijobtest.Worker(t) }
 
 // launch runs spec under mpirun with n ranks.
 func launch(t *testing.T, ctx context.Context, spec *Spec, n int, opt Options) (*Result, error) {
