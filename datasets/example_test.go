@@ -79,3 +79,26 @@ func ExampleRandomGeometric() {
 	// Output:
 	// radius 0.0103: undirected graph: 30000 vertices, 148912 edges, mean degree 9.9
 }
+
+// Two processes of a distributed job each read their half of a METIS
+// graph (a triangle 1-2-3 with a tail 3-4): both know all four vertices,
+// each holds only its own vertices' neighbours, and together every arc.
+func ExampleReadMETISPart() {
+	const file = "4 4\n2 3\n1 3\n1 2 4\n3\n"
+	for rank := 0; rank < 2; rank++ {
+		g, err := datasets.ReadMETISPart(strings.NewReader(file), "tail.graph", func(n int) (func(v int) bool, error) {
+			return func(v int) bool { return v*2/n == rank }, nil // vertices 1-2, then 3-4
+		})
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("rank %d: %d vertices, %d of the %d arcs, degrees", rank, g.NumVertices(), g.NumArcs(), 2*g.NumEdges())
+		for v := 0; v < g.NumVertices(); v++ {
+			fmt.Print(" ", g.Degree(v))
+		}
+		fmt.Println()
+	}
+	// Output:
+	// rank 0: 4 vertices, 4 of the 8 arcs, degrees 2 2 0 0
+	// rank 1: 4 vertices, 4 of the 8 arcs, degrees 0 0 3 1
+}
