@@ -3,6 +3,7 @@ package display_test
 import (
 	"fmt"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 
@@ -39,4 +40,28 @@ func ExampleSave() {
 	// Output:
 	// pie.png is 240×160
 	// true
+}
+
+// Animate plays a vertex program's run on a drawing: live, with play, step
+// and scrub controls; as a static picture, small multiples of chosen
+// supersteps (all of them, for a run this short).
+func ExampleAnimate() {
+	inf := math.Inf(1)
+	v := display.Animate(display.AnimateData{
+		Title: "BFS on a path", ValueName: "hops",
+		X: []float64{0, 1, 2}, Y: []float64{0, 0, 0},
+		Edges: [][2]int32{{0, 1}, {1, 2}},
+		Steps: []display.AnimateStep{
+			{Value: []float64{0, inf, inf}, State: []uint8{display.StateActive, display.StateWoken, display.StateWoken},
+				Pulses: []display.Pulse{{From: 0, To: 1, Count: 1}}},
+			{Value: []float64{0, 1, inf}, State: []uint8{display.StateHalted, display.StateActive, display.StateHalted},
+				Pulses: []display.Pulse{{From: 1, To: 2, Count: 1}}},
+			{Value: []float64{0, 1, 2}, State: []uint8{display.StateHalted, display.StateHalted, display.StateActive}},
+		},
+	})
+	fmt.Println(v.Frames())
+	fmt.Println(v.MIMEBundle().Data["text/plain"])
+	// Output:
+	// [0 1 2]
+	// Animated vertex program run "BFS on a path": 3 vertices · 3 supersteps · 2 edges
 }

@@ -13,7 +13,9 @@ import (
 	"superstep/display"
 	"superstep/sdk/bsp"
 	"superstep/sdk/graph"
+	"superstep/sdk/mpijob"
 	"superstep/sdk/profile"
+	"superstep/sdk/vrecord"
 	"superstep/topology/cluster"
 )
 
@@ -43,6 +45,14 @@ type Options struct {
 	// Capture, if set, streams the profile to this file as it is measured
 	// (msgpack; profile.LoadCapture reads it back).
 	Capture string
+	// RecordVertices keeps the vertex-level record of the run (values,
+	// states and messages of every vertex in every superstep, see package
+	// vrecord) for Animate and Job.Superstep: for graphs a class looks at,
+	// up to some 20,000 vertices and a few hundred supersteps; past the
+	// record's budget (256 MiB unless Config.Record says otherwise) the
+	// job stops with an error saying so. Config.Record, when set, is used
+	// instead.
+	RecordVertices bool
 	// Repeat runs the job this many times (0 or 1: once) and keeps, per
 	// superstep and worker, the median of the measured times
 	// (profile.Median): a view that does not mistake one run's noise for a
@@ -99,7 +109,7 @@ func Run(ctx context.Context, g *graph.Graph, prog bsp.Program, opt Options) (*J
 		cfg.Cluster = DefaultCluster()
 	}
 	if cfg.Name == "" {
-		cfg.Name = strings.TrimPrefix(fmt.Sprintf("%T", prog), "*")
+		cfg.Name = programName(ctx, prog)
 	}
 	k := cfg.Cluster.NumWorkers()
 	if cfg.Partition == nil && k > 0 {
@@ -109,6 +119,9 @@ func Run(ctx context.Context, g *graph.Graph, prog bsp.Program, opt Options) (*J
 		}
 	}
 	part := cfg.Partition
+	if opt.RecordVertices && cfg.Record == nil {
+		cfg.Record = &vrecord.Options{}
+	}
 	if opt.Out != nil {
 		cfg.Recorders = append(cfg.Recorders, newHeartbeat(opt.Out, cfg))
 	}
@@ -133,6 +146,7 @@ func Run(ctx context.Context, g *graph.Graph, prog bsp.Program, opt Options) (*J
 	if opt.Repeat > 1 && err == nil && prof != nil {
 		runs := []*profile.Profile{prof}
 		quiet := cfg
+		quiet.Record = nil // the record is the first run's
 		quiet.Recorders = slices.DeleteFunc(slices.Clone(cfg.Recorders), func(r bsp.Recorder) bool {
 			_, hb := r.(*heartbeat)
 			return hb || r == bsp.Recorder(capture)
@@ -156,6 +170,23 @@ func Run(ctx context.Context, g *graph.Graph, prog bsp.Program, opt Options) (*J
 		}
 	}
 	return j, err
+}
+
+// programName names a job after its program's type: the type's name, or
+// for a program declared in a cell (which reaches compiled code in the
+// interpreter's wrapper) the cell's name for it, when ctx carries the
+// kernel's Namer.
+func programName(ctx context.Context, prog bsp.Program) string {
+	name := strings.TrimPrefix(fmt.Sprintf("%T", prog), "*")
+	if !strings.HasPrefix(name, "symbols.") {
+		return name
+	}
+	if namer := mpijob.NamerFrom(ctx); namer != nil {
+		if n := namer(prog); n != "" {
+			return n
+		}
+	}
+	return "program"
 }
 
 // Partition assigns g's vertices to k workers with the named partitioner:

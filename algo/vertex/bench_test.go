@@ -10,6 +10,8 @@ import (
 	"superstep/algo/vertex"
 	"superstep/datasets"
 	"superstep/sdk/bsp"
+	"superstep/sdk/graph"
+	"superstep/sdk/vrecord"
 	"superstep/topology/cluster"
 )
 
@@ -63,4 +65,61 @@ func BenchmarkPageRankRatios(b *testing.B) {
 	b.ReportMetric(on.Seconds()/off.Seconds(), "profiled/unprofiled")
 	b.ReportMetric(on.Seconds()/seq.Seconds(), "engine/sequential")
 	b.ReportMetric(comb.Seconds()/seq.Seconds(), "engine-combiner/sequential")
+}
+
+// BenchmarkRecordRatios runs, interleaved in one benchmark, jobs of the
+// size a class looks at (20,000 vertices) with and without the vertex
+// record (issue 16: target recorded/unrecorded ≤ 1.5): PageRank for 30
+// supersteps on an Erdős–Rényi graph of 100,000 edges (every vertex
+// active, a message on every arc: the record's worst case) and SSSP on a
+// 141×142 lattice (a wave front of a few hundred vertices, 281
+// supersteps). It reports each ratio and the record's memory per vertex
+// and superstep (bytes, the arcs that carried messages included).
+//
+// Run: go test ./algo/vertex -run '^$' -bench RecordRatios -benchtime 3x
+func BenchmarkRecordRatios(b *testing.B) {
+	er, err := datasets.ErdosRenyi(20_000, 100_000, false, 7)
+	if err != nil {
+		b.Fatal(err)
+	}
+	lat, err := datasets.Lattice(141, 142)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cl, _ := cluster.New(1, 4, 2)
+	cases := []struct {
+		name string
+		g    *graph.Graph
+		prog bsp.Program
+		cfg  bsp.Config
+	}{
+		{"pagerank", er, vertex.PageRank{Iterations: 30}, bsp.Config{Cluster: cl}},
+		{"sssp", lat, vertex.SSSP{Source: 0}, vertex.SSSP{Source: 0}.Config(bsp.Config{Cluster: cl, MaxSupersteps: 1000})},
+	}
+	for _, c := range cases {
+		c.cfg.Partition = partition.Hash(c.g, cl.NumWorkers())
+		rec := c.cfg
+		rec.Record = &vrecord.Options{}
+		var plain, recorded time.Duration
+		var last *bsp.Result
+		for i := 0; i < b.N; i++ {
+			start := time.Now()
+			if _, err := bsp.Run(context.Background(), c.g, c.prog, c.cfg); err != nil {
+				b.Fatal(err)
+			}
+			plain += time.Since(start)
+			start = time.Now()
+			if last, err = bsp.Run(context.Background(), c.g, c.prog, rec); err != nil {
+				b.Fatal(err)
+			}
+			recorded += time.Since(start)
+		}
+		n := float64(b.N)
+		steps := float64(len(last.Record.Steps))
+		b.ReportMetric(plain.Seconds()*1000/n, "ms-"+c.name)
+		b.ReportMetric(recorded.Seconds()*1000/n, "ms-"+c.name+"-recorded")
+		b.ReportMetric(recorded.Seconds()/plain.Seconds(), c.name+"-recorded/unrecorded")
+		b.ReportMetric(float64(last.Record.Bytes())/steps/float64(c.g.NumVertices()), c.name+"-B/vertex/superstep")
+		b.ReportMetric(steps, c.name+"-supersteps")
+	}
 }

@@ -25,8 +25,11 @@ type SSSP struct {
 	Buggy bool
 }
 
-// Config is the job configuration SSSP needs (combine with your own).
+// Config is the job configuration SSSP needs (combine with your own):
+// every distance starts at +Inf, as in Pregel's example, and a min
+// combiner keeps one message per destination.
 func (p SSSP) Config(cfg bsp.Config) bsp.Config {
+	cfg.InitialValue = math.Inf(1)
 	cfg.Combiner = bsp.MinCombiner{}
 	if p.Buggy {
 		cfg.Combiner = nil // the bug shows in the message counts
@@ -37,10 +40,11 @@ func (p SSSP) Config(cfg bsp.Config) bsp.Config {
 // Compute implements bsp.Program.
 func (p SSSP) Compute(c *bsp.Context, v int, msgs bsp.Messages) {
 	if c.Superstep() == 0 {
-		c.SetValue(v, math.Inf(1))
 		if v == p.Source {
 			c.SetValue(v, 0)
 			sendDistances(c, v, 0)
+		} else if !math.IsInf(c.Value(v), 1) {
+			c.SetValue(v, math.Inf(1)) // run without Config's initial value
 		}
 		c.VoteToHalt(v)
 		return

@@ -20,7 +20,10 @@ package session
 //   - the body of a function, method or function literal of any cell,
 //     compiled so far, reads or writes it: a function that uses a variable
 //     since redefined, a closure over a variable of a cell's top level, a
-//     goroutine's arguments keep the value they had.
+//     goroutine's arguments keep the value they had;
+//   - it holds a struct of a cell's type or a pointer to one (T{} or &T{}
+//     made inside a call, which compiled code may keep and call the
+//     methods of in later cells).
 // Every other slot belongs to the top-level code of a cell that has ended,
 // which never runs again. A cleared slot gets a new zero value of its type:
 // the old value is not written to, so a cell's result that the caller still
@@ -249,6 +252,12 @@ func (r *cellReleaser) release(in *interp.Interpreter) error {
 		case i >= len(data) || r.pinned[i]:
 		case i < len(r.named) && r.named[i] == r.pass:
 			r.bySymbol = append(r.bySymbol, i)
+		case cellStruct(data[i]):
+			// T{} or &T{} of a cell's type, made inside a call: compiled
+			// code may keep it as an interface (sdk.Start keeps the
+			// program) and call its methods in later cells, which read
+			// the receiver from this slot. Kept, like a variable.
+			r.pinned[i] = true
 		default:
 			// A slot may hold a reflect.Value into another object (the
 			// element of a slice that buf[i] read), so even a zero value
@@ -261,6 +270,23 @@ func (r *cellReleaser) release(in *interp.Interpreter) error {
 	}
 	r.examined = len(data)
 	return nil
+}
+
+// cellStruct reports a struct of a type that a cell defined, or a
+// non-nil pointer to one (the interpreter makes such types with
+// reflect.StructOf: they have no name).
+func cellStruct(v reflect.Value) bool {
+	if !v.IsValid() {
+		return false
+	}
+	t := v.Type()
+	if t.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return false
+		}
+		t = t.Elem()
+	}
+	return t.Kind() == reflect.Struct && t.Name() == "" && t.NumField() > 0
 }
 
 // scan, under the interpreter's lock, pins the slots that the function

@@ -180,7 +180,7 @@ func (s *Session) Eval(ctx context.Context, code string, cellNumber int) (res Re
 	// Runs last: after the error is explained and the checker committed,
 	// the interpreter's leftovers of this cell are released.
 	defer s.releaseAfterCell(ctx)
-	s.setCellContext(mpijob.WithShipper(ctx, s.shipProgram))
+	s.setCellContext(mpijob.WithNamer(mpijob.WithShipper(ctx, s.shipProgram), s.programType))
 	defer s.clearCellContext()
 	sp, perr := cell.Parse(code)
 	if perr != nil {

@@ -126,6 +126,41 @@ func mentions(n ast.Node) []string {
 	return out
 }
 
+// programType is the session's mpijob.Namer: the name of the cell type
+// that prog (or the value in the interpreter's wrapper of it) has, or ""
+// when no single cell type with a Compute method has its layout. A
+// program passed by value reaches compiled code through bsp.Program in a
+// wrapper whose copy of the struct is not the value (yaegi 0.16): only a
+// pointer (&MaxValue{}) is named.
+func (s *Session) programType(prog any) string {
+	rv := reflect.ValueOf(prog)
+	if !rv.IsValid() {
+		return ""
+	}
+	if t := rv.Type(); t.Kind() == reflect.Struct && t.NumField() > 0 && t.Field(0).Name == "IValue" {
+		rv = rv.Field(0).Elem()
+		if !rv.IsValid() {
+			return ""
+		}
+	}
+	base := rv.Type()
+	if base.Kind() == reflect.Pointer {
+		base = base.Elem()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	found := ""
+	for name, t := range s.typeOf {
+		if t == base && s.methods[name]["Compute"] != "" {
+			if found != "" {
+				return "" // two cell types with one layout
+			}
+			found = name
+		}
+	}
+	return found
+}
+
 // shipProgram is the session's mpijob.Shipper: it finds the cell type of
 // prog, gathers its declaration, all its methods and every type, function
 // and constant of the cells they use, the imports those name, and prog's

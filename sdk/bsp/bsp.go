@@ -24,6 +24,7 @@ import (
 	"superstep/internal/parallel"
 	"superstep/sdk/graph"
 	"superstep/sdk/profile"
+	"superstep/sdk/vrecord"
 	"superstep/topology/cluster"
 )
 
@@ -152,6 +153,12 @@ type Config struct {
 	// exchange) and the bytes that crossed the transport, and is complete
 	// on process 0 only, which also holds every vertex's value at the end.
 	Transport Transport
+	// Record, if set, keeps the vertex-level record of the run (see
+	// package vrecord): per superstep every vertex's value, what it did and
+	// its messages, for graphs a class looks at. It costs memory (see
+	// vrecord.BytesPerVertex) and some time; it is refused with a
+	// Transport.
+	Record *vrecord.Options
 }
 
 // Result is a finished job.
@@ -166,6 +173,9 @@ type Result struct {
 	// Aggregated holds the aggregators' final values.
 	Aggregated map[string]float64
 	Profile    *profile.Profile
+	// Record is the vertex-level record, when Config.Record asked for it
+	// (up to the superstep that would have outgrown its budget).
+	Record *vrecord.Record
 	// Elapsed is the wall time of the job.
 	Elapsed time.Duration
 }
@@ -280,6 +290,11 @@ type engine struct {
 	tr   Transport
 	rank int
 	dist *distributed
+	rec  *recording // nil unless Config.Record
+	// step is the next superstep to run; done is set once every vertex
+	// has halted with no message in flight.
+	step int
+	done bool
 }
 
 // newEngine sets a job up: the placement of the vertices, the per-arc
@@ -367,6 +382,12 @@ func newEngine(ctx context.Context, g *graph.Graph, prog Program, cfg Config) (*
 	for name, k := range cfg.Aggregators {
 		e.aggPrev[name] = k.identity()
 	}
+	if cfg.Record != nil {
+		var err error
+		if e.rec, err = newRecording(e); err != nil {
+			return nil, err
+		}
+	}
 	e.workers = make([]*Context, nw)
 	for w := range e.workers {
 		if e.tr == nil || w == rank {
@@ -432,82 +453,103 @@ func newEngine(ctx context.Context, g *graph.Graph, prog Program, cfg Config) (*
 }
 
 func (e *engine) run(ctx context.Context) (*Result, error) {
-	e.ctx = ctx
 	start := time.Now()
-	maxSteps := e.cfg.MaxSupersteps
-	if maxSteps <= 0 {
-		maxSteps = 1000
+	maxSteps := e.maxSteps()
+	var runErr error
+	for e.step < maxSteps {
+		done, err := e.superstep(ctx)
+		if err != nil {
+			runErr = err
+			break
+		}
+		if done {
+			break
+		}
+	}
+	res, err := e.finish(runErr)
+	res.Elapsed = time.Since(start)
+	return res, err
+}
+
+// maxSteps is the job's superstep cap.
+func (e *engine) maxSteps() int {
+	if e.cfg.MaxSupersteps <= 0 {
+		return 1000
+	}
+	return e.cfg.MaxSupersteps
+}
+
+// superstep runs superstep e.step and advances e.step when it counts (it
+// ran on every worker, even if it then failed). done reports a job whose
+// vertices have all halted with no message in flight (e.halted is set).
+func (e *engine) superstep(ctx context.Context) (done bool, err error) {
+	e.ctx = ctx
+	step := e.step
+	if err := ctx.Err(); err != nil {
+		return false, e.cancelled(step, err)
 	}
 	par := e.cfg.Parallelism
 	if par <= 0 {
 		par = runtime.GOMAXPROCS(0)
 	}
-	res := &Result{ValueWidth: e.vw}
-	var runErr error
-	step := 0
-	for ; step < maxSteps; step++ {
-		if err := ctx.Err(); err != nil {
-			runErr = e.cancelled(step, err)
-			break
-		}
-		// Compute: each worker's active vertices, on the shared worker
-		// pool (par goroutines take the workers in turn, so that each
-		// worker's compute time is measured while it has a core); the
-		// pool's return is the barrier. A superstep cancelled before
-		// every worker has computed and delivered is abandoned: it does
-		// not count.
-		if e.tr != nil {
-			halted, counts, err := e.dist.superstep(ctx, step)
-			if err != nil {
-				runErr = err
-				if counts {
-					step++ // it ran everywhere, and failed on a worker
-				}
-				break
-			}
-			if halted {
-				step++
-				res.Halted = true
-				break
-			}
-			continue
-		}
-		stopped := parallel.For(ctx, par, e.nw, func(_, w int) { e.workers[w].compute(step) })
-		if err := e.firstPanic(); err != nil {
-			runErr = err
-			step++
-			break
-		}
-		if stopped != nil || e.interrupted() {
-			runErr = e.cancelled(step, ctx.Err())
-			break
-		}
-		// Barrier: deliver, fold aggregators, measure.
-		inFlight, err := e.deliver(ctx, par)
+	// Compute: each worker's active vertices, on the shared worker
+	// pool (par goroutines take the workers in turn, so that each
+	// worker's compute time is measured while it has a core); the
+	// pool's return is the barrier. A superstep cancelled before
+	// every worker has computed and delivered is abandoned: it does
+	// not count.
+	if e.tr != nil {
+		halted, counts, err := e.dist.superstep(ctx, step)
 		if err != nil {
-			runErr = e.cancelled(step, err)
-			break
+			if counts {
+				e.step++ // it ran everywhere, and failed on a worker
+			}
+			return false, err
 		}
-		e.foldAggregators()
-		if !e.cfg.NoProfile {
-			e.recordStep(step)
-		}
-		if inFlight == 0 && e.allHalted() {
-			step++
-			res.Halted = true
-			break
+		e.step++
+		e.done = halted
+		return halted, nil
+	}
+	stopped := parallel.For(ctx, par, e.nw, func(_, w int) { e.workers[w].compute(step) })
+	if err := e.firstPanic(); err != nil {
+		e.step++
+		return false, err
+	}
+	if stopped != nil || e.interrupted() {
+		return false, e.cancelled(step, ctx.Err())
+	}
+	// Barrier: deliver, fold aggregators, measure.
+	inFlight, err := e.deliver(ctx, par)
+	if err != nil {
+		return false, e.cancelled(step, err)
+	}
+	e.foldAggregators()
+	if !e.cfg.NoProfile {
+		e.recordStep(step)
+	}
+	if e.rec != nil {
+		if err := e.rec.capture(e, step); err != nil {
+			e.step++
+			return false, err
 		}
 	}
+	e.step++
+	e.done = inFlight == 0 && e.allHalted()
+	return e.done, nil
+}
+
+// finish ends the job: it gathers the values of a job on a transport and
+// returns the result so far with runErr (joined with a gathering error).
+func (e *engine) finish(runErr error) (*Result, error) {
 	if e.tr != nil && !errors.Is(runErr, errTransport) {
 		if err := e.dist.gatherValues(); err != nil {
 			runErr = errors.Join(runErr, err)
 		}
 	}
-	res.Supersteps = step
-	res.Values = e.values
-	res.Aggregated = e.aggPrev
-	res.Profile = e.prof
-	res.Elapsed = time.Since(start)
+	res := &Result{ValueWidth: e.vw, Supersteps: e.step, Halted: e.done, Values: e.values, Aggregated: e.aggPrev, Profile: e.prof}
+	if e.rec != nil {
+		res.Record = e.rec.rec
+	}
 	return res, runErr
 }
 

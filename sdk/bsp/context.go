@@ -60,6 +60,11 @@ type Context struct {
 
 	agg map[string]float64
 
+	// the vertex-level record (nil unless Config.Record) and the vertex
+	// whose Compute runs, the sender of its messages
+	rec *recording
+	cur int
+
 	computeTime       time.Duration
 	active, processed int64
 	panicked          error
@@ -118,6 +123,7 @@ func newContext(e *engine, w int) *Context {
 		}
 	}
 	c.localIdx = e.localIdx
+	c.rec = e.rec
 	return c
 }
 
@@ -137,7 +143,12 @@ func (c *Context) NumVertices() int { return c.n }
 func (c *Context) Value(v int) float64 { return c.values[v*c.vw] }
 
 // SetValue sets the first element of v's value.
-func (c *Context) SetValue(v int, x float64) { c.values[v*c.vw] = x }
+func (c *Context) SetValue(v int, x float64) {
+	c.values[v*c.vw] = x
+	if c.rec != nil {
+		c.rec.set[v] = true
+	}
+}
 
 // Vector is v's whole value (ValueWidth numbers); writes to it change the value.
 func (c *Context) Vector(v int) []float64 { return c.e.values[v*c.e.vw : (v+1)*c.e.vw] }
@@ -151,6 +162,9 @@ func (c *Context) Send(dst int, data ...float64) {
 	if len(data) != c.e.mw {
 		panic(fmt.Sprintf("bsp: a message has %d numbers, the job's MessageWidth is %d", len(data), c.e.mw))
 	}
+	if c.rec != nil {
+		c.recordSend(dst)
+	}
 	if c.e.mw == 1 {
 		c.send1(int32(dst), data[0])
 		return
@@ -162,6 +176,9 @@ func (c *Context) Send(dst int, data ...float64) {
 func (c *Context) SendToNeighbors(v int, data ...float64) {
 	if len(data) != c.e.mw {
 		panic(fmt.Sprintf("bsp: a message has %d numbers, the job's MessageWidth is %d", len(data), c.e.mw))
+	}
+	if c.rec != nil {
+		c.recordBroadcast(v)
 	}
 	if c.e.mw != 1 {
 		for _, u := range c.e.g.Neighbors(v) {
@@ -330,6 +347,10 @@ func (c *Context) compute(step int) {
 		}
 		halted[v] = false
 		processed++
+		if c.rec != nil {
+			c.rec.computed[v] = true
+			c.cur = int(v)
+		}
 		prog.Compute(c, int(v), Messages{data: inData[lo*mw : hi*mw], width: mw})
 	}
 	c.active, c.processed = active, processed

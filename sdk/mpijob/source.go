@@ -70,3 +70,22 @@ func ShipperFrom(ctx context.Context) Shipper {
 	s, _ := ctx.Value(shipperKey{}).(Shipper)
 	return s
 }
+
+// Namer names the cell type of a program value that a notebook cell made
+// ("" when it is not of a cell's type). The kernel puts one in the
+// context of each cell it runs (see WithNamer); sdk.Run names a job after
+// it.
+type Namer func(prog any) string
+
+type namerKey struct{}
+
+// WithNamer returns ctx carrying name.
+func WithNamer(ctx context.Context, name Namer) context.Context {
+	return context.WithValue(ctx, namerKey{}, name)
+}
+
+// NamerFrom returns the Namer ctx carries, or nil.
+func NamerFrom(ctx context.Context) Namer {
+	n, _ := ctx.Value(namerKey{}).(Namer)
+	return n
+}

@@ -15,6 +15,7 @@ import (
 func init() {
 	Symbols["superstep/display/display"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"Animate":                   reflect.ValueOf(display.Animate),
 		"ArrowRecord":               reflect.ValueOf(display.ArrowRecord),
 		"ArrowTable":                reflect.ValueOf(display.ArrowTable),
 		"BundleOf":                  reflect.ValueOf(display.BundleOf),
@@ -29,6 +30,7 @@ func init() {
 		"CompareMatrixBoards":       reflect.ValueOf(display.CompareMatrixBoards),
 		"CurveSVGMax":               reflect.ValueOf(constant.MakeFromLiteral("2000", token.INT, 0)),
 		"Dashboard":                 reflect.ValueOf(display.Dashboard),
+		"DefaultFrames":             reflect.ValueOf(display.DefaultFrames),
 		"DefaultMatrixBoardOptions": reflect.ValueOf(display.DefaultMatrixBoardOptions),
 		"DefaultRingGraphBeta":      reflect.ValueOf(constant.MakeFromLiteral("0.850000000000000000021684043449710088680149056017398834228515625", token.FLOAT, 0)),
 		"Drawing":                   reflect.ValueOf(display.Drawing),
@@ -96,6 +98,9 @@ func init() {
 		"Show":                      reflect.ValueOf(display.Show),
 		"ShowWithID":                reflect.ValueOf(display.ShowWithID),
 		"SquarifiedLayout":          reflect.ValueOf(display.SquarifiedLayout),
+		"StateActive":               reflect.ValueOf(display.StateActive),
+		"StateHalted":               reflect.ValueOf(display.StateHalted),
+		"StateWoken":                reflect.ValueOf(display.StateWoken),
 		"StaticScale":               reflect.ValueOf(constant.MakeFromLiteral("1", token.INT, 0)),
 		"Table":                     reflect.ValueOf(display.Table),
 		"TableOf":                   reflect.ValueOf(display.TableOf),
@@ -110,6 +115,9 @@ func init() {
 		"WithRuntime":               reflect.ValueOf(display.WithRuntime),
 
 		// type definitions
+		"AnimateData":         reflect.ValueOf((*display.AnimateData)(nil)),
+		"AnimateStep":         reflect.ValueOf((*display.AnimateStep)(nil)),
+		"AnimateView":         reflect.ValueOf((*display.AnimateView)(nil)),
 		"ArrowView":           reflect.ValueOf((*display.ArrowView)(nil)),
 		"Bundle":              reflect.ValueOf((*display.Bundle)(nil)),
 		"Carrier":             reflect.ValueOf((*display.Carrier)(nil)),
@@ -162,6 +170,7 @@ func init() {
 		"PNGImage":            reflect.ValueOf((*display.PNGImage)(nil)),
 		"Picture":             reflect.ValueOf((*display.Picture)(nil)),
 		"Progress":            reflect.ValueOf((*display.Progress)(nil)),
+		"Pulse":               reflect.ValueOf((*display.Pulse)(nil)),
 		"Ramp":                reflect.ValueOf((*display.Ramp)(nil)),
 		"Renderer":            reflect.ValueOf((*display.Renderer)(nil)),
 		"Ring":                reflect.ValueOf((*display.Ring)(nil)),

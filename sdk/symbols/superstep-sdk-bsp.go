@@ -14,11 +14,13 @@ import (
 func init() {
 	Symbols["superstep/sdk/bsp/bsp"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"ErrFinished":  reflect.ValueOf(&bsp.ErrFinished).Elem(),
 		"ErrNoWorkers": reflect.ValueOf(&bsp.ErrNoWorkers).Elem(),
 		"Loopback":     reflect.ValueOf(bsp.Loopback),
 		"Max":          reflect.ValueOf(bsp.Max),
 		"Min":          reflect.ValueOf(bsp.Min),
 		"Run":          reflect.ValueOf(bsp.Run),
+		"Start":        reflect.ValueOf(bsp.Start),
 		"Sum":          reflect.ValueOf(bsp.Sum),
 
 		// type definitions
@@ -32,6 +34,7 @@ func init() {
 		"ProgramFunc":    reflect.ValueOf((*bsp.ProgramFunc)(nil)),
 		"Recorder":       reflect.ValueOf((*bsp.Recorder)(nil)),
 		"Result":         reflect.ValueOf((*bsp.Result)(nil)),
+		"Stepper":        reflect.ValueOf((*bsp.Stepper)(nil)),
 		"SumCombiner":    reflect.ValueOf((*bsp.SumCombiner)(nil)),
 		"Transport":      reflect.ValueOf((*bsp.Transport)(nil)),
 

@@ -14,6 +14,8 @@ import (
 func init() {
 	Symbols["superstep/sdk/sdk"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"Animate":             reflect.ValueOf(sdk.Animate),
+		"AnimateData":         reflect.ValueOf(sdk.AnimateData),
 		"CommChord":           reflect.ValueOf(sdk.CommChord),
 		"CommMatrix":          reflect.ValueOf(sdk.CommMatrix),
 		"CompareFrames":       reflect.ValueOf(sdk.CompareFrames),
@@ -34,6 +36,7 @@ func init() {
 		"Run":                 reflect.ValueOf(sdk.Run),
 		"RunMPI":              reflect.ValueOf(sdk.RunMPI),
 		"SenderReceiver":      reflect.ValueOf(sdk.SenderReceiver),
+		"Start":               reflect.ValueOf(sdk.Start),
 		"Timeline":            reflect.ValueOf(sdk.Timeline),
 		"Torus":               reflect.ValueOf(sdk.Torus),
 		"TorusEmbedding":      reflect.ValueOf(sdk.TorusEmbedding),
@@ -46,12 +49,15 @@ func init() {
 		"WritePositions":      reflect.ValueOf(sdk.WritePositions),
 
 		// type definitions
+		"AnimateOptions":    reflect.ValueOf((*sdk.AnimateOptions)(nil)),
 		"Configurer":        reflect.ValueOf((*sdk.Configurer)(nil)),
 		"FatTreeOptions":    reflect.ValueOf((*sdk.FatTreeOptions)(nil)),
+		"Frame":             reflect.ValueOf((*sdk.Frame)(nil)),
 		"Job":               reflect.ValueOf((*sdk.Job)(nil)),
 		"MPIOptions":        reflect.ValueOf((*sdk.MPIOptions)(nil)),
 		"MappingComparison": reflect.ValueOf((*sdk.MappingComparison)(nil)),
 		"Options":           reflect.ValueOf((*sdk.Options)(nil)),
+		"Stepper":           reflect.ValueOf((*sdk.Stepper)(nil)),
 		"TimelineOptions":   reflect.ValueOf((*sdk.TimelineOptions)(nil)),
 		"TorusMapping":      reflect.ValueOf((*sdk.TorusMapping)(nil)),
 		"TorusOptions":      reflect.ValueOf((*sdk.TorusOptions)(nil)),

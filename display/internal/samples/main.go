@@ -319,6 +319,7 @@ func main() {
 		}},
 	}
 	cells = append(cells, drawingCells()...)
+	cells = append(cells, animateCells()...)
 	// Empty data: each view still draws a picture, live and static.
 	cells = append(cells,
 		cell{`display.Trend(display.TrendData{})`, display.Trend(display.TrendData{}), map[string]any{"kind": "empty"}},

@@ -21,10 +21,12 @@ import { senderreceiverView } from './senderreceiver.js';
 import { chordlinesView } from './chordlines.js';
 import { timelineView } from './timeline.js';
 import { matrixView } from './matrix.js';
+import { animateView } from './animate.js';
 import { tooltip, ensureStyle, html } from './util.js';
 import { downloadMenu } from './download.js';
 
-const VERSION = 6;
+// 7: the animated run (animate.js).
+const VERSION = 7;
 
 /** The JSON in a base64 zlib stream (display.packSpec). */
 async function inflate(b64) {
@@ -90,6 +92,7 @@ function withTooltip(view) {
     chordlines: withTooltip(chordlinesView),
     timeline: withTooltip(timelineView),
     matrix: withTooltip(matrixView),
+    animate: withTooltip(animateView),
   });
   ss.live = function (id, kind, spec, script) {
     // The element just before the script (ids come from the content, so
