@@ -51,6 +51,9 @@ type AnimateData struct {
 	// evenly spaced from first to last, plus the busiest — most messages —
 	// if not among them; see DefaultFrames).
 	Frames []int
+	// Start is the superstep the live view opens at (default 0): a
+	// stepped job's frame opens at the superstep just run.
+	Start int
 	// MaxPulses caps the message pulses drawn per superstep (0: 2,000);
 	// beyond it a deterministic sample (the same pulses for the same data)
 	// is drawn and the caption says so.
@@ -131,6 +134,9 @@ func (d AnimateData) validate() error {
 	}
 	if !finite(d.Center) {
 		return fmt.Errorf("display.Animate: center %v is not a finite number", d.Center)
+	}
+	if d.Start < 0 || d.Start > 0 && d.Start >= len(d.Steps) {
+		return fmt.Errorf("display.Animate: Start is superstep %d, outside 0..%d", d.Start, len(d.Steps)-1)
 	}
 	if d.MaxPulses < 0 {
 		return fmt.Errorf("display.Animate: MaxPulses %d is negative", d.MaxPulses)

@@ -29,6 +29,7 @@ type animateSpec struct {
 	R         ang        `json:"r"`
 	N         int        `json:"n"`
 	Steps     int        `json:"steps"`
+	Start     int        `json:"start,omitempty"` // the superstep the view opens at
 	IB        int        `json:"ib"`
 	X         string     `json:"x"` // hundredths of a px, Uint16
 	Y         string     `json:"y"`
@@ -94,7 +95,7 @@ func byteWidth(n int) int {
 
 func (d AnimateData) spec(L *animateLayout) animateSpec {
 	n := L.n
-	sp := animateSpec{Frame: d.liveFrame(L), Top: a4(d.top()), W: a4(L.w), H: a4(L.h), R: a4(L.r), N: n, Steps: L.steps,
+	sp := animateSpec{Frame: d.liveFrame(L), Top: a4(d.top()), W: a4(L.w), H: a4(L.h), R: a4(L.r), N: n, Steps: L.steps, Start: d.Start,
 		ValueName: d.valueName(), Trend: L.trend}
 	sp.IB = 2
 	if n > 1<<16 {

@@ -18,8 +18,8 @@ import (
 )
 
 // AnimateOptions say how Animate draws a run. The zero value colours
-// vertices by value on a sequential scale, outlines them by worker, shows
-// the job's trend strip and picks the static picture's supersteps itself.
+// vertices by value on a sequential scale, shows the job's trend strip and
+// picks the static picture's supersteps itself.
 type AnimateOptions struct {
 	// Title (default: the job's name).
 	Title string
@@ -31,7 +31,7 @@ type AnimateOptions struct {
 	Diverging bool
 	Center    float64
 	// Outline colours each vertex's outline by the unit that runs it:
-	// "worker" (default), "host", "rack" or "none".
+	// "worker", "host" or "rack"; "" or "none" draws no outline.
 	Outline string
 	// Frames are the supersteps of the static small multiples (nil: 6
 	// evenly spaced and the busiest, see display.DefaultFrames).
@@ -142,13 +142,13 @@ func animateSteps(rec *vrecord.Record) []display.AnimateStep {
 // outlineGroups is each vertex's unit for the outline colour, and the
 // unit's name.
 func outlineGroups(job *Job, outline string) ([]int32, string, error) {
-	if outline == "none" || job.Partition == nil {
+	if outline == "" || outline == "none" || job.Partition == nil {
 		return nil, "", nil
 	}
 	c := job.Profile.Cluster
 	group := make([]int32, len(job.Partition))
 	switch outline {
-	case "", "worker":
+	case "worker":
 		copy(group, job.Partition)
 		return group, "worker", nil
 	case "host", "rack":

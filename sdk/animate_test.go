@@ -34,7 +34,7 @@ func TestAnimateDataSSSPLattice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := sdk.AnimateData(job, gridPositions(4, 4), sdk.AnimateOptions{ValueName: "distance"})
+	d, err := sdk.AnimateData(job, gridPositions(4, 4), sdk.AnimateOptions{ValueName: "distance", Outline: "worker"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,4 +184,26 @@ func TestStepperFrames(t *testing.T) {
 func html(b display.Bundle) string {
 	s, _ := b.Data["text/html"].(string)
 	return s
+}
+
+// A stepped frame opens the live view at the superstep just run; a start
+// outside the run is refused by name.
+func TestAnimateStart(t *testing.T) {
+	g := datasets.Must(datasets.Lattice(3, 3))
+	job, err := sdk.Run(context.Background(), g, vertex.SSSP{Source: 0}, sdk.Options{RecordVertices: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := sdk.AnimateData(job, gridPositions(3, 3), sdk.AnimateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Start = 4
+	if b := display.Animate(d).MIMEBundle(); !strings.Contains(html(b), "data:image/png") {
+		t.Errorf("start 4: %s", b.Text())
+	}
+	d.Start = job.Supersteps()
+	if b := display.Animate(d).MIMEBundle(); !strings.Contains(b.Text(), "Start is superstep 6, outside 0..5") {
+		t.Errorf("start past the end: %s", b.Text())
+	}
 }

@@ -195,6 +195,6 @@ func (f *Frame) MIMEBundle() display.Bundle {
 	if err != nil {
 		return display.TextBundle(err.Error())
 	}
-	// TODO(after the display lands): d.Start = last
+	d.Start = last
 	return display.Animate(d).MIMEBundle()
 }

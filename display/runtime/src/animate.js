@@ -437,8 +437,8 @@ export function animateView(root, img, sp) {
   if (pg) root.append(pg);
   root.append(hint);
   setPlaying(false);
-  root.setAttribute('data-step', '0');
-  show(0);
+  root.setAttribute('data-step', String(sp.start || 0));
+  show(sp.start || 0);
   paint();
 
   // The vector picture of the superstep shown (at rest), with the trend
