@@ -170,9 +170,9 @@ func (d AnimateData) layout() animateLayout {
 
 // captionText says what the picture holds, and whether pulses were sampled.
 func (d AnimateData) captionText(L *animateLayout) string {
-	s := fmt.Sprintf("%s vertices · %s supersteps", groupDigits(int64(L.n)), groupDigits(int64(L.steps)))
+	s := plural(L.n, "vertex") + " · " + plural(L.steps, "superstep")
 	if len(d.Edges) > 0 {
-		s += fmt.Sprintf(" · %s edges", groupDigits(int64(len(d.Edges))))
+		s += " · " + plural(len(d.Edges), "edge")
 	}
 	if L.sampled {
 		s += fmt.Sprintf(" · message pulses sampled: at most %s per superstep drawn", groupDigits(int64(L.maxDrawn)))

@@ -322,10 +322,13 @@ func (d DrawingData) caption(L *drawingLayout) string {
 	return s
 }
 
-// plural is "1 node", "12,345 nodes", "3 communities".
+// plural is "1 node", "12,345 nodes", "3 communities", "2 vertices".
 func plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
+	}
+	if what == "vertex" {
+		return FormatNumber(float64(n)) + " vertices"
 	}
 	if strings.HasSuffix(what, "y") {
 		return FormatNumber(float64(n)) + " " + what[:len(what)-1] + "ies"

@@ -104,7 +104,7 @@ func AnimateData(job *Job, pos []float64, opt AnimateOptions) (display.AnimateDa
 		return display.AnimateData{}, err
 	}
 	d.Steps = animateSteps(rec)
-	if !opt.NoTrend && len(job.Profile.Steps) == len(rec.Steps) {
+	if !opt.NoTrend && len(job.Profile.Steps) == rec.Len() {
 		level := profile.WorkerLevel
 		if job.Profile.NumWorkers() > 16 {
 			level = profile.HostLevel
@@ -123,8 +123,9 @@ func AnimateData(job *Job, pos []float64, opt AnimateOptions) (display.AnimateDa
 // animateSteps turns a record's supersteps into the display's: values,
 // states and counts as they are, messages along arcs as pulses.
 func animateSteps(rec *vrecord.Record) []display.AnimateStep {
-	steps := make([]display.AnimateStep, len(rec.Steps))
-	for i, s := range rec.Steps {
+	steps := make([]display.AnimateStep, rec.Len())
+	for i := range steps {
+		s := rec.Step(i)
 		st := make([]uint8, len(s.State))
 		for v, x := range s.State {
 			st[v] = uint8(x)
@@ -208,8 +209,8 @@ func (j *Job) Superstep(i int) (arrow.Table, error) {
 		}
 		return nil, fmt.Errorf("sdk: %s has no vertex record: run it with sdk.Options{RecordVertices: true}", name)
 	}
-	if i < 0 || i >= len(rec.Steps) {
-		return nil, fmt.Errorf("sdk: superstep %d is outside the record's 0..%d", i, len(rec.Steps)-1)
+	if i < 0 || i >= rec.Len() {
+		return nil, fmt.Errorf("sdk: superstep %d is outside the record's 0..%d", i, rec.Len()-1)
 	}
 	return vertexTable(j.Graph, j.Partition, rec, i), nil
 }
@@ -230,7 +231,7 @@ var vertexTableFields = []arrow.Field{
 func vertexTable(g *graph.Graph, part []int32, rec *vrecord.Record, i int) arrow.Table {
 	b := array.NewRecordBuilder(memory.DefaultAllocator, arrow.NewSchema(vertexTableFields, nil))
 	defer b.Release()
-	s := &rec.Steps[i]
+	s := rec.Step(i)
 	for v := range rec.Vertices {
 		b.Field(0).(*array.Int32Builder).Append(int32(s.Superstep))
 		b.Field(1).(*array.Int64Builder).Append(g.ID(v))

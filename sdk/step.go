@@ -125,8 +125,8 @@ func (s *Stepper) Job() *Job {
 // initial values with every vertex "halted" and superstep -1.
 func (s *Stepper) State() arrow.Table {
 	res := s.bs.Result()
-	if rec := res.Record; len(rec.Steps) > 0 {
-		return vertexTable(s.g, s.part, rec, len(rec.Steps)-1)
+	if rec := res.Record; rec.Len() > 0 {
+		return vertexTable(s.g, s.part, rec, rec.Len()-1)
 	}
 	b := array.NewRecordBuilder(memory.DefaultAllocator, arrow.NewSchema(vertexTableFields, nil))
 	defer b.Release()

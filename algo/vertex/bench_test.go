@@ -115,7 +115,7 @@ func BenchmarkRecordRatios(b *testing.B) {
 			recorded += time.Since(start)
 		}
 		n := float64(b.N)
-		steps := float64(len(last.Record.Steps))
+		steps := float64(last.Record.Len())
 		b.ReportMetric(plain.Seconds()*1000/n, "ms-"+c.name)
 		b.ReportMetric(recorded.Seconds()*1000/n, "ms-"+c.name+"-recorded")
 		b.ReportMetric(recorded.Seconds()/plain.Seconds(), c.name+"-recorded/unrecorded")

@@ -26,8 +26,17 @@ type recording struct {
 	set      []bool  // per vertex: SetValue was called
 	computed []bool
 	before   []float64 // the values when the superstep began
-	bytes    int64
-	busy     []int // per chunk of vertices: arcs that carried messages
+	chunks   []chunkDelta
+}
+
+// chunkDelta is what capture finds in one chunk of vertices, reused from
+// superstep to superstep.
+type chunkDelta struct {
+	changed, touched, sent, received []int32
+	values                           []float64
+	state                            []vrecord.State
+	broadcasts                       []vrecord.VertexCount
+	arcs                             []vrecord.ArcCount
 }
 
 // recordChunk is the number of vertices capture handles as one item of
@@ -39,9 +48,6 @@ func newRecording(e *engine) (*recording, error) {
 	if e.tr != nil {
 		return nil, fmt.Errorf("bsp: a vertex record needs every vertex in one process; this job runs on %d processes (record it in process on a graph of the size a class looks at)", e.nw)
 	}
-	if opt.MaxBytes <= 0 {
-		opt.MaxBytes = vrecord.DefaultMaxBytes
-	}
 	g := e.g
 	n, m := g.NumVertices(), g.NumArcs()
 	offsets := make([]int, n+1)
@@ -52,16 +58,31 @@ func newRecording(e *engine) (*recording, error) {
 	}
 	r := &recording{
 		opt:      opt,
-		rec:      &vrecord.Record{Vertices: n, NumArcs: m, Offsets: offsets, Targets: targets, MaxBytes: opt.MaxBytes},
 		sent:     make([]int32, n),
 		bcast:    make([]int32, n),
 		arcs:     make([]int32, m),
 		set:      make([]bool, n),
 		computed: make([]bool, n),
 		before:   slices.Clone(e.values),
-		busy:     make([]int, (n+recordChunk-1)/recordChunk),
+		chunks:   make([]chunkDelta, (n+recordChunk-1)/recordChunk),
+	}
+	initial := make([]float64, n)
+	for v := range n {
+		initial[v] = r.value(e.values, e.vw, v)
+	}
+	var err error
+	if r.rec, err = vrecord.New(offsets, targets, initial, opt.MaxBytes); err != nil {
+		return nil, fmt.Errorf("bsp: job %q: %w", e.prof.Job, err)
 	}
 	return r, nil
+}
+
+// value is vertex v's value as the record keeps it.
+func (r *recording) value(vals []float64, vw, v int) float64 {
+	if r.opt.Value != nil {
+		return r.opt.Value(vals[v*vw : (v+1)*vw])
+	}
+	return vals[v*vw]
 }
 
 // recordBroadcast counts a message from v along each of its arcs.
@@ -85,117 +106,88 @@ func (c *Context) recordSend(dst int) {
 	}
 }
 
-// capture appends superstep step to the record: the values after it, what
-// each vertex did, the messages delivered to each (the workers' inboxes
-// after the barrier) and along each arc. It fails, appending nothing, when
-// the record would outgrow its budget. Chunks of vertices are captured in
-// parallel; each writes only its own vertices' entries and arcs.
+// capture appends superstep step to the record: the vertices whose value
+// changed, what the ones that computed or received did, the messages
+// delivered to each (the workers' inboxes after the barrier) and along
+// each arc. It fails, appending nothing, when the record would outgrow
+// its budget. Chunks of vertices are captured in parallel, each reading
+// and clearing only its own vertices' counters and arcs; what a superstep
+// costs is a read of a few bytes a vertex and the lists of what happened.
 func (r *recording) capture(e *engine, step int) error {
 	n, vw := e.g.NumVertices(), e.vw
 	offsets := r.rec.Offsets
-	// Busy arcs (single messages): only a sender's arcs can be.
-	chunks := len(r.busy)
-	bcasts := 0
-	for k := range chunks {
-		busy := 0
-		for v := k * recordChunk; v < min(n, (k+1)*recordChunk); v++ {
-			if r.sent[v] == 0 {
-				continue
-			}
-			if r.bcast[v] > 0 {
-				bcasts++
-			}
-			for _, x := range r.arcs[offsets[v]:offsets[v+1]] {
-				if x != 0 {
-					busy++
-				}
-			}
-		}
-		r.busy[k] = busy
-	}
-	total := 0
-	for _, b := range r.busy {
-		total += b
-	}
-	need := int64(n)*vrecord.BytesPerVertex + int64(total+bcasts)*vrecord.BytesPerArc
-	if r.bytes+need > r.opt.MaxBytes {
-		return fmt.Errorf("bsp: job %q: superstep %d would take its vertex record to %s, past its budget of %s (%d vertices, %d supersteps recorded; raise Record.MaxBytes or lower MaxSupersteps): %w",
-			e.prof.Job, step, mib(r.bytes+need), mib(r.opt.MaxBytes), n, len(r.rec.Steps), vrecord.ErrBudget)
-	}
-	s := vrecord.Step{
-		Superstep: step,
-		Value:     make([]float64, n),
-		State:     make([]vrecord.State, n),
-		Sent:      slices.Clone(r.sent),
-		Received:  make([]int32, n),
-		Arcs:      make([]vrecord.ArcCount, total),
-	}
-	if bcasts > 0 {
-		s.Broadcasts = make([]vrecord.VertexCount, 0, bcasts)
-		for v, b := range r.bcast {
-			if b != 0 {
-				s.Broadcasts = append(s.Broadcasts, vrecord.VertexCount{Vertex: int32(v), Count: b})
-			}
-		}
-	}
+	cur := r.rec.Values()
 	vals := e.values
-	if vw == 1 && r.opt.Value == nil {
-		copy(s.Value, vals)
-	}
-	starts := make([]int, chunks) // each chunk's first entry in s.Arcs
-	for k := 1; k < chunks; k++ {
-		starts[k] = starts[k-1] + r.busy[k-1]
-	}
 	par := e.cfg.Parallelism
 	if par <= 0 {
 		par = runtime.GOMAXPROCS(0)
 	}
-	parallel.For(context.Background(), par, chunks, func(_, k int) {
-		from, to := k*recordChunk, min(n, (k+1)*recordChunk)
-		if vw != 1 || r.opt.Value != nil {
-			for v := from; v < to; v++ {
-				val := vals[v*vw : (v+1)*vw]
-				if r.opt.Value != nil {
-					s.Value[v] = r.opt.Value(val)
-				} else {
-					s.Value[v] = val[0]
-				}
-			}
-		}
-		for v := from; v < to; v++ {
-			switch {
-			case !r.computed[v]:
-				// Halted, the zero State
-			case r.set[v] || r.sent[v] > 0 || changed(r.before[v*vw:(v+1)*vw], vals[v*vw:(v+1)*vw]):
-				s.State[v] = vrecord.Active
-			default:
-				s.State[v] = vrecord.Woken
-			}
+	parallel.For(context.Background(), par, len(r.chunks), func(_, k int) {
+		out := &r.chunks[k]
+		*out = chunkDelta{changed: out.changed[:0], touched: out.touched[:0], sent: out.sent[:0], received: out.received[:0],
+			values: out.values[:0], state: out.state[:0], broadcasts: out.broadcasts[:0], arcs: out.arcs[:0]}
+		for v := k * recordChunk; v < min(n, (k+1)*recordChunk); v++ {
 			c := e.workers[e.part[v]]
 			i := e.localIdx[v]
-			s.Received[v] = c.inOff[i+1] - c.inOff[i]
-		}
-		out := s.Arcs[starts[k]:starts[k]:len(s.Arcs)]
-		for v := from; v < to; v++ {
-			if r.sent[v] == 0 {
+			recv := c.inOff[i+1] - c.inOff[i]
+			if !r.computed[v] {
+				if recv != 0 {
+					out.touched = append(out.touched, int32(v))
+					out.state = append(out.state, vrecord.Halted)
+					out.sent = append(out.sent, 0)
+					out.received = append(out.received, recv)
+				}
 				continue
 			}
-			lo, hi := offsets[v], offsets[v+1]
-			for a := lo; a < hi; a++ {
-				if k := r.arcs[a]; k != 0 {
-					out = append(out, vrecord.ArcCount{Arc: int32(a), Count: k})
-					r.arcs[a] = 0
-				}
+			st := vrecord.Woken
+			raw := vals[v*vw : (v+1)*vw]
+			if r.set[v] || r.sent[v] > 0 || changed(r.before[v*vw:(v+1)*vw], raw) {
+				st = vrecord.Active
 			}
-			r.bcast[v] = 0
+			copy(r.before[v*vw:(v+1)*vw], raw)
+			if x := r.value(vals, vw, v); math.Float64bits(x) != math.Float64bits(cur[v]) {
+				out.changed = append(out.changed, int32(v))
+				out.values = append(out.values, x)
+			}
+			out.touched = append(out.touched, int32(v))
+			out.state = append(out.state, st)
+			out.sent = append(out.sent, r.sent[v])
+			out.received = append(out.received, recv)
+			if r.sent[v] != 0 {
+				if b := r.bcast[v]; b != 0 {
+					out.broadcasts = append(out.broadcasts, vrecord.VertexCount{Vertex: int32(v), Count: b})
+					r.bcast[v] = 0
+				}
+				for a := offsets[v]; a < offsets[v+1]; a++ {
+					if x := r.arcs[a]; x != 0 {
+						out.arcs = append(out.arcs, vrecord.ArcCount{Arc: int32(a), Count: x})
+						r.arcs[a] = 0
+					}
+				}
+				r.sent[v] = 0
+			}
+			r.set[v], r.computed[v] = false, false
 		}
-		clear(r.sent[from:to])
-		clear(r.set[from:to])
-		clear(r.computed[from:to])
-		copy(r.before[from*vw:to*vw], vals[from*vw:to*vw])
 	})
-	r.rec.Steps = append(r.rec.Steps, s)
-	r.bytes += need
+	var d vrecord.Delta
+	var nc, nt, nb, na int
+	for k := range r.chunks {
+		c := &r.chunks[k]
+		nc, nt, nb, na = nc+len(c.changed), nt+len(c.touched), nb+len(c.broadcasts), na+len(c.arcs)
+	}
+	d.Changed, d.Values = make([]int32, 0, nc), make([]float64, 0, nc)
+	d.Touched, d.State, d.Sent, d.Received = make([]int32, 0, nt), make([]vrecord.State, 0, nt), make([]int32, 0, nt), make([]int32, 0, nt)
+	d.Broadcasts, d.Arcs = make([]vrecord.VertexCount, 0, nb), make([]vrecord.ArcCount, 0, na)
+	for k := range r.chunks {
+		c := &r.chunks[k]
+		d.Changed, d.Values = append(d.Changed, c.changed...), append(d.Values, c.values...)
+		d.Touched, d.State = append(d.Touched, c.touched...), append(d.State, c.state...)
+		d.Sent, d.Received = append(d.Sent, c.sent...), append(d.Received, c.received...)
+		d.Broadcasts, d.Arcs = append(d.Broadcasts, c.broadcasts...), append(d.Arcs, c.arcs...)
+	}
+	if err := r.rec.Append(d); err != nil {
+		return fmt.Errorf("bsp: job %q: %w (%d vertices, %d supersteps recorded; raise Record.MaxBytes or lower MaxSupersteps)", e.prof.Job, err, n, r.rec.Len())
+	}
 	return nil
 }
 
@@ -208,12 +200,4 @@ func changed(before, after []float64) bool {
 		}
 	}
 	return false
-}
-
-// mib is a record's size for an error: in MiB, or in bytes below one.
-func mib(b int64) string {
-	if b < 1<<20 {
-		return fmt.Sprintf("%d bytes", b)
-	}
-	return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
 }

@@ -39,10 +39,10 @@ func TestRecordFarMessageVectorWriteAndValueFunc(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := res.Record
-	if len(rec.Steps) != 2 {
-		t.Fatalf("%d steps, want 2", len(rec.Steps))
+	if rec.Len() != 2 {
+		t.Fatalf("%d steps, want 2", rec.Len())
 	}
-	s0, s1 := rec.Steps[0], rec.Steps[1]
+	s0, s1 := rec.Step(0), rec.Step(1)
 	wantState := []vrecord.State{vrecord.Active, vrecord.Active, vrecord.Woken, vrecord.Woken}
 	for v := range 4 {
 		if s0.State[v] != wantState[v] {
@@ -69,26 +69,28 @@ func TestRecordFarMessageVectorWriteAndValueFunc(t *testing.T) {
 // A record that would outgrow its budget stops the job with an error that
 // names the budget; the supersteps before it are kept.
 func TestRecordBudget(t *testing.T) {
-	g := testGraph() // 60 vertices: 1,020 bytes a superstep plus 8 per broadcast
-	senders := 0
-	for v := range g.NumVertices() {
-		if g.Degree(v) > 0 {
-			senders++
-		}
-	}
-	per := int64(60*vrecord.BytesPerVertex + senders*vrecord.BytesPerArc)
+	g := testGraph()
 	cl, _ := cluster.Single(2)
-	res, err := bsp.Run(context.Background(), g, pageRank(10), bsp.Config{Cluster: cl, Record: &vrecord.Options{MaxBytes: 3*per + per/2}})
+	size := func(steps int) int64 { // the record of the first steps supersteps
+		res, err := bsp.Run(context.Background(), g, pageRank(10), bsp.Config{Cluster: cl, MaxSupersteps: steps, Record: &vrecord.Options{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Record.Bytes()
+	}
+	three, four := size(3), size(4)
+	budget := three + (four-three)/2
+	res, err := bsp.Run(context.Background(), g, pageRank(10), bsp.Config{Cluster: cl, Record: &vrecord.Options{MaxBytes: budget}})
 	if !errors.Is(err, vrecord.ErrBudget) {
 		t.Fatalf("err = %v, want the budget's", err)
 	}
-	for _, want := range []string{"superstep 3", fmt.Sprintf("budget of %d bytes", 3*per+per/2), "60 vertices", "3 supersteps recorded", "Record.MaxBytes"} {
+	for _, want := range []string{"superstep 3", fmt.Sprintf("to %d bytes, past its budget of %d bytes", four, budget), "60 vertices", "3 supersteps recorded", "Record.MaxBytes"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("the error %q does not say %q", err, want)
 		}
 	}
-	if len(res.Record.Steps) != 3 || res.Record.Bytes() != 3*per {
-		t.Errorf("the record kept %d steps (%d bytes), want 3 (%d)", len(res.Record.Steps), res.Record.Bytes(), 3*per)
+	if res.Record.Len() != 3 || res.Record.Bytes() != three {
+		t.Errorf("the record kept %d steps (%d bytes), want 3 (%d)", res.Record.Len(), res.Record.Bytes(), three)
 	}
 }
 

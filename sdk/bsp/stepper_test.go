@@ -51,13 +51,13 @@ func TestStepperMatchesRun(t *testing.T) {
 		if err := s.Step(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		if got, want := s.Values(), run.Record.Steps[i].Value; !slices.Equal(got, want) {
+		if got, want := s.Values(), run.Record.Step(i).Value; !slices.Equal(got, want) {
 			t.Errorf("after superstep %d: values %v, the run recorded %v", i, got, want)
 		}
 	}
 	res := s.Result()
-	if res.Supersteps != run.Supersteps || !res.Halted || len(res.Record.Steps) != run.Supersteps {
-		t.Errorf("stepped: %d supersteps, halted %v, %d recorded; run: %d", res.Supersteps, res.Halted, len(res.Record.Steps), run.Supersteps)
+	if res.Supersteps != run.Supersteps || !res.Halted || res.Record.Len() != run.Supersteps {
+		t.Errorf("stepped: %d supersteps, halted %v, %d recorded; run: %d", res.Supersteps, res.Halted, res.Record.Len(), run.Supersteps)
 	}
 	// 4 reaches vertex 0 in superstep 4, which sends it back; superstep 5
 	// wakes vertex 1, which finds nothing bigger.

@@ -64,7 +64,7 @@ func (r *Record) VertexTable(mem memory.Allocator, steps ...int) arrow.Table {
 		mem = memory.DefaultAllocator
 	}
 	if steps == nil {
-		for i := range r.Steps {
+		for i := range r.Len() {
 			steps = append(steps, i)
 		}
 	}
@@ -78,7 +78,7 @@ func (r *Record) VertexTable(mem memory.Allocator, steps ...int) arrow.Table {
 	se := b.Field(4).(*array.Int32Builder)
 	re := b.Field(5).(*array.Int32Builder)
 	for _, i := range steps {
-		s := &r.Steps[i]
+		s := r.Step(i)
 		for v := range r.Vertices {
 			ss.Append(int32(s.Superstep))
 			vx.Append(int32(v))
@@ -106,9 +106,9 @@ func (r *Record) MessageTable(mem memory.Allocator) arrow.Table {
 	so := b.Field(2).(*array.Int32Builder)
 	ta := b.Field(3).(*array.Int32Builder)
 	co := b.Field(4).(*array.Int32Builder)
-	for i, s := range r.Steps {
+	for i := range r.Len() {
 		for _, ac := range r.ArcMessages(i) {
-			ss.Append(int32(s.Superstep))
+			ss.Append(int32(i))
 			ar.Append(ac.Arc)
 			so.Append(int32(r.Source(int(ac.Arc))))
 			ta.Append(r.Targets[ac.Arc])
@@ -143,12 +143,8 @@ func (r *Record) ArcTable(mem memory.Allocator) arrow.Table {
 // SaveParquet writes the record's three tables (VertexTable,
 // MessageTable, ArcTable) to dir/vertices.parquet, dir/messages.parquet
 // and dir/arcs.parquet, creating dir if needed, with plain Parquet types
-// that DuckDB, pandas and Polars read. It refuses a record that does not
-// Validate.
+// that DuckDB, pandas and Polars read.
 func (r *Record) SaveParquet(dir string) error {
-	if err := r.Validate(); err != nil {
-		return err
-	}
 	return table.WriteDir(dir,
 		table.Named{File: VerticesFile, Table: func(m memory.Allocator) arrow.Table { return r.VertexTable(m) }},
 		table.Named{File: MessagesFile, Table: r.MessageTable},
@@ -176,20 +172,34 @@ func LoadParquet(dir string) (*Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path(0), err)
 	}
-	r.MaxBytes = int64(mb)
 	if err := r.fromArcTable(tables[0]); err != nil {
 		return nil, fmt.Errorf("%s: %w", path(0), err)
 	}
-	if err := r.fromVertexTable(tables[1]); err != nil {
+	steps, err := r.fromVertexTable(tables[1])
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path(1), err)
 	}
-	if err := r.fromMessageTable(tables[2]); err != nil {
+	if err := r.fromMessageTable(tables[2], steps); err != nil {
 		return nil, fmt.Errorf("%s: %w", path(2), err)
 	}
-	if err := r.Validate(); err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
+	// The values before superstep 0 are not in the files: superstep 0's
+	// stand for them. The budget is the one the record was made with, but
+	// a record read back is kept whole (its broadcasts are arcs now).
+	initial := make([]float64, r.Vertices)
+	if len(steps) > 0 {
+		copy(initial, steps[0].Value)
 	}
-	return r, nil
+	out, err := New(r.Offsets, r.Targets, initial, 1<<62)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path(0), err)
+	}
+	for _, s := range steps {
+		if err := out.AppendStep(s); err != nil {
+			return nil, fmt.Errorf("%s: %w", dir, err)
+		}
+	}
+	out.MaxBytes = int64(mb)
+	return out, nil
 }
 
 func metaInt(md arrow.Metadata, key string) (int, error) {
@@ -232,32 +242,32 @@ func (r *Record) fromArcTable(t arrow.Table) error {
 	return nil
 }
 
-func (r *Record) fromVertexTable(t arrow.Table) error {
+func (r *Record) fromVertexTable(t arrow.Table) ([]Step, error) {
 	cols, err := table.Read(t, vertexFields)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ss, vx, va, st, se, re := cols[0].Ints, cols[1].Ints, cols[2].Floats, cols[3].Strings, cols[4].Ints, cols[5].Ints
 	n := r.Vertices
 	if n == 0 {
 		if len(ss) > 0 {
-			return fmt.Errorf("%d rows for a graph without vertices", len(ss))
+			return nil, fmt.Errorf("%d rows for a graph without vertices", len(ss))
 		}
-		return nil
+		return nil, nil
 	}
 	if len(ss)%n != 0 {
-		return fmt.Errorf("%d rows are not whole supersteps of %d vertices", len(ss), n)
+		return nil, fmt.Errorf("%d rows are not whole supersteps of %d vertices", len(ss), n)
 	}
-	r.Steps = make([]Step, len(ss)/n)
-	for i := range r.Steps {
-		r.Steps[i] = Step{Superstep: i, Value: make([]float64, n), State: make([]State, n), Sent: make([]int32, n), Received: make([]int32, n)}
+	steps := make([]Step, len(ss)/n)
+	for i := range steps {
+		steps[i] = Step{Superstep: i, Value: make([]float64, n), State: make([]State, n), Sent: make([]int32, n), Received: make([]int32, n)}
 	}
 	for row := range ss {
 		i, v := row/n, row%n
 		if ss[row] != int64(i) || vx[row] != int64(v) {
-			return fmt.Errorf("row %d: superstep %d, vertex %d; want superstep %d, vertex %d (rows by superstep, then vertex)", row, ss[row], vx[row], i, v)
+			return nil, fmt.Errorf("row %d: superstep %d, vertex %d; want superstep %d, vertex %d (rows by superstep, then vertex)", row, ss[row], vx[row], i, v)
 		}
-		s := &r.Steps[i]
+		s := &steps[i]
 		s.Value[v] = va[row]
 		switch st[row] {
 		case "halted":
@@ -267,17 +277,17 @@ func (r *Record) fromVertexTable(t arrow.Table) error {
 		case "active":
 			s.State[v] = Active
 		default:
-			return fmt.Errorf("row %d: state %q (known: halted, woken, active)", row, st[row])
+			return nil, fmt.Errorf("row %d: state %q (known: halted, woken, active)", row, st[row])
 		}
 		if se[row] < 0 || se[row] > 1<<31-1 || re[row] < 0 || re[row] > 1<<31-1 {
-			return fmt.Errorf("row %d: sent %d, received %d", row, se[row], re[row])
+			return nil, fmt.Errorf("row %d: sent %d, received %d", row, se[row], re[row])
 		}
 		s.Sent[v], s.Received[v] = int32(se[row]), int32(re[row])
 	}
-	return nil
+	return steps, nil
 }
 
-func (r *Record) fromMessageTable(t arrow.Table) error {
+func (r *Record) fromMessageTable(t arrow.Table, steps []Step) error {
 	cols, err := table.Read(t, messageFields)
 	if err != nil {
 		return err
@@ -286,8 +296,8 @@ func (r *Record) fromMessageTable(t arrow.Table) error {
 	for row := range ss {
 		i, a := ss[row], ar[row]
 		switch {
-		case i < 0 || i >= int64(len(r.Steps)):
-			return fmt.Errorf("row %d: superstep %d outside the record's 0..%d", row, i, len(r.Steps)-1)
+		case i < 0 || i >= int64(len(steps)):
+			return fmt.Errorf("row %d: superstep %d outside the record's 0..%d", row, i, len(steps)-1)
 		case a < 0 || a >= int64(r.NumArcs):
 			return fmt.Errorf("row %d: arc %d outside the graph's 0..%d", row, a, r.NumArcs-1)
 		case so[row] != int64(r.Source(int(a))) || ta[row] != int64(r.Targets[a]):
@@ -297,7 +307,7 @@ func (r *Record) fromMessageTable(t arrow.Table) error {
 		case row > 0 && (i < ss[row-1] || i == ss[row-1] && a <= ar[row-1]):
 			return fmt.Errorf("row %d: superstep %d arc %d after superstep %d arc %d (rows by superstep, then arc)", row, i, a, ss[row-1], ar[row-1])
 		}
-		r.Steps[i].Arcs = append(r.Steps[i].Arcs, ArcCount{Arc: int32(a), Count: int32(co[row])})
+		steps[i].Arcs = append(steps[i].Arcs, ArcCount{Arc: int32(a), Count: int32(co[row])})
 	}
 	return nil
 }
