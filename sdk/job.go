@@ -100,24 +100,11 @@ func Run(ctx context.Context, g *graph.Graph, prog bsp.Program, opt Options) (*J
 	if g == nil || prog == nil {
 		return nil, fmt.Errorf("sdk.Run: needs a graph and a program")
 	}
-	cfg := opt.Config
-	cfg.Recorders = slices.Clone(cfg.Recorders) // the heartbeat and capture join the caller's
-	if c, ok := prog.(Configurer); ok {
-		cfg = c.Config(cfg)
-	}
-	if cfg.Cluster == nil {
-		cfg.Cluster = DefaultCluster()
-	}
-	if cfg.Name == "" {
-		cfg.Name = programName(ctx, prog)
+	cfg, err := jobConfig(ctx, g, prog, opt, "sdk.Run")
+	if err != nil {
+		return nil, err
 	}
 	k := cfg.Cluster.NumWorkers()
-	if cfg.Partition == nil && k > 0 {
-		var err error
-		if cfg.Partition, err = Partition(ctx, g, k, opt.Partitioner, opt.Seed); err != nil {
-			return nil, fmt.Errorf("sdk.Run %s: %w", cfg.Name, err)
-		}
-	}
 	part := cfg.Partition
 	if opt.RecordVertices && cfg.Record == nil {
 		cfg.Record = &vrecord.Options{}
@@ -170,6 +157,31 @@ func Run(ctx context.Context, g *graph.Graph, prog bsp.Program, opt Options) (*J
 		}
 	}
 	return j, err
+}
+
+// jobConfig is the engine's configuration of a job of prog on g as opt
+// says: the program's own settings (Configurer), the default cluster, the
+// job's name and the partition filled where unset. who names the caller
+// in an error.
+func jobConfig(ctx context.Context, g *graph.Graph, prog bsp.Program, opt Options, who string) (bsp.Config, error) {
+	cfg := opt.Config
+	cfg.Recorders = slices.Clone(cfg.Recorders) // a heartbeat or capture joins the caller's
+	if c, ok := prog.(Configurer); ok {
+		cfg = c.Config(cfg)
+	}
+	if cfg.Cluster == nil {
+		cfg.Cluster = DefaultCluster()
+	}
+	if cfg.Name == "" {
+		cfg.Name = programName(ctx, prog)
+	}
+	if k := cfg.Cluster.NumWorkers(); cfg.Partition == nil && k > 0 {
+		var err error
+		if cfg.Partition, err = Partition(ctx, g, k, opt.Partitioner, opt.Seed); err != nil {
+			return cfg, fmt.Errorf("%s %s: %w", who, cfg.Name, err)
+		}
+	}
+	return cfg, nil
 }
 
 // programName names a job after its program's type: the type's name, or

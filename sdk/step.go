@@ -3,7 +3,6 @@ package sdk
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/apache/arrow/go/v15/arrow"
 	"github.com/apache/arrow/go/v15/arrow/array"
@@ -46,23 +45,9 @@ func Start(ctx context.Context, g *graph.Graph, prog bsp.Program, opt Options) (
 	if opt.Out != nil || opt.Capture != "" || opt.Repeat > 1 || opt.Transport != nil {
 		return nil, fmt.Errorf("sdk.Start: a stepped job shows its frames itself, in memory, once: Out, Capture, Repeat and Transport are for sdk.Run")
 	}
-	cfg := opt.Config
-	cfg.Recorders = slices.Clone(cfg.Recorders)
-	if c, ok := prog.(Configurer); ok {
-		cfg = c.Config(cfg)
-	}
-	if cfg.Cluster == nil {
-		cfg.Cluster = DefaultCluster()
-	}
-	if cfg.Name == "" {
-		cfg.Name = programName(ctx, prog)
-	}
-	k := cfg.Cluster.NumWorkers()
-	if cfg.Partition == nil && k > 0 {
-		var err error
-		if cfg.Partition, err = Partition(ctx, g, k, opt.Partitioner, opt.Seed); err != nil {
-			return nil, fmt.Errorf("sdk.Start %s: %w", cfg.Name, err)
-		}
+	cfg, err := jobConfig(ctx, g, prog, opt, "sdk.Start")
+	if err != nil {
+		return nil, err
 	}
 	if cfg.Record == nil {
 		cfg.Record = &vrecord.Options{}
@@ -71,7 +56,7 @@ func Start(ctx context.Context, g *graph.Graph, prog bsp.Program, opt Options) (
 	if err != nil {
 		return nil, fmt.Errorf("sdk.Start %s: %w", cfg.Name, err)
 	}
-	return &Stepper{g: g, bs: bs, part: cfg.Partition, k: k, name: cfg.Name}, nil
+	return &Stepper{g: g, bs: bs, part: cfg.Partition, k: cfg.Cluster.NumWorkers(), name: cfg.Name}, nil
 }
 
 // Step runs the next superstep and returns its frame: the drawing with
