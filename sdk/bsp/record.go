@@ -154,11 +154,17 @@ func (r *recording) capture(e *engine, step int) error {
 			out.sent = append(out.sent, r.sent[v])
 			out.received = append(out.received, recv)
 			if r.sent[v] != 0 {
+				lo, hi := offsets[v], offsets[v+1]
+				singles := r.sent[v]
 				if b := r.bcast[v]; b != 0 {
 					out.broadcasts = append(out.broadcasts, vrecord.VertexCount{Vertex: int32(v), Count: b})
 					r.bcast[v] = 0
+					singles -= b * int32(hi-lo)
 				}
-				for a := offsets[v]; a < offsets[v+1]; a++ {
+				if singles == 0 {
+					lo = hi // no single message: no arc to look at
+				}
+				for a := lo; a < hi; a++ {
 					if x := r.arcs[a]; x != 0 {
 						out.arcs = append(out.arcs, vrecord.ArcCount{Arc: int32(a), Count: x})
 						r.arcs[a] = 0
