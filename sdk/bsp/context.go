@@ -439,6 +439,10 @@ func (c *Context) stop() bool {
 	return c.interrupted
 }
 
+// stopMask: gather looks at the job's context every stopMask+1 messages
+// of a sender (a sender may hand a worker millions in a superstep).
+const stopMask = 1<<15 - 1
+
 // gather collects the messages sent to this worker's vertices, grouped by
 // vertex (sources in worker order, each in send order: deterministic). It
 // returns part way, interrupted, when the job's context ends.
@@ -470,11 +474,17 @@ func (c *Context) gather() {
 			perm := c.cache[k].perm
 			if o.valsOnly {
 				for i, x := range o.vals {
+					if i&stopMask == stopMask && c.stop() {
+						return
+					}
 					inData[perm[i]] = x
 				}
 				continue
 			}
 			for i, m := range o.one {
+				if i&stopMask == stopMask && c.stop() {
+					return
+				}
 				inData[perm[i]] = m.x
 			}
 		}
@@ -532,7 +542,10 @@ func (c *Context) gather() {
 			}
 			if record {
 				ca.li, ca.perm = ca.li[:0], ca.perm[:0]
-				for _, m := range o.one {
+				for i, m := range o.one {
+					if i&stopMask == stopMask && c.stop() {
+						return
+					}
 					p := pos[m.li]
 					inData[p] = m.x
 					pos[m.li]++
@@ -541,7 +554,10 @@ func (c *Context) gather() {
 				}
 				continue
 			}
-			for _, m := range o.one {
+			for i, m := range o.one {
+				if i&stopMask == stopMask && c.stop() {
+					return
+				}
 				inData[pos[m.li]] = m.x
 				pos[m.li]++
 			}
@@ -554,6 +570,9 @@ func (c *Context) gather() {
 			return
 		}
 		for i, li := range o.dst {
+			if i&stopMask == stopMask && c.stop() {
+				return
+			}
 			at := int(pos[li]) * mw
 			copy(c.inData[at:at+mw], o.data[i*mw:(i+1)*mw])
 			pos[li]++
