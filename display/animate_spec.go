@@ -82,17 +82,6 @@ type animStyl struct {
 	WokenOn bool   `json:"wokenRing"`
 }
 
-// byteWidth is the bytes an index below n needs: 1, 2 or 4.
-func byteWidth(n int) int {
-	switch {
-	case n <= 1<<8:
-		return 1
-	case n <= 1<<16:
-		return 2
-	}
-	return 4
-}
-
 func (d AnimateData) spec(L *animateLayout) animateSpec {
 	n := L.n
 	sp := animateSpec{Frame: d.liveFrame(L), Top: a4(d.top()), W: a4(L.w), H: a4(L.h), R: a4(L.r), N: n, Steps: L.steps, Start: d.Start,
@@ -156,9 +145,9 @@ func (d AnimateData) spec(L *animateLayout) animateSpec {
 		le.PutUint64(vb[8*k:], math.Float64bits(v))
 	}
 	sp.Vals = base64.StdEncoding.EncodeToString(vb)
-	sp.VCB = byteWidth(len(sp.Pal))
+	sp.VCB = byteSize(len(sp.Pal))
 	sp.VCol = leInts(vcol, sp.VCB)
-	sp.VB = byteWidth(len(vals))
+	sp.VB = byteSize(len(vals))
 	if L.steps > 0 {
 		sp.V0 = leInts(idx[0], sp.VB)
 	}
@@ -201,7 +190,7 @@ func (d AnimateData) spec(L *animateLayout) animateSpec {
 			}
 		}
 	}
-	sp.MB = byteWidth(int(most) + 1)
+	sp.MB = byteSize(int(most) + 1)
 	sp.MV, sp.MS, sp.MR = leInts(mv, sp.IB), leInts(ms, sp.MB), leInts(mr, sp.MB)
 
 	// Pulses, as sampled.
@@ -222,7 +211,7 @@ func (d AnimateData) spec(L *animateLayout) animateSpec {
 	}
 	if L.groupRank != nil {
 		sp.GroupName = d.groupName()
-		sp.GB = byteWidth(len(L.groupIDs))
+		sp.GB = byteSize(len(L.groupIDs))
 		sp.G = leInts(L.groupRank, sp.GB)
 		sp.GID = L.groupIDs
 		sp.GColors = L.groupClr
