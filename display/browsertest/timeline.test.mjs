@@ -20,8 +20,8 @@
 //              opacity slider changes them too;
 //   zoom       Ctrl + wheel zooms about the pointer: the plot point under
 //              it stays under it;
-//   speed      the 2.2 M timeline paints within a second of going live
-//              (logged; asserted loosely, machines are shared).
+//   speed      the 2.2 M timeline's first paint and hover times are logged;
+//              paint-bench.mjs measures the paint against its target.
 //
 // Run: npm ci && node --test timeline.test.mjs
 
@@ -177,12 +177,11 @@ describe('timeline', () => {
     await close();
   });
 
-  test('canvas: the 2.2 M timeline paints fast and names its heaviest bundle', async () => {
+  test('canvas: the 2.2 M timeline paints and names its heaviest bundle', async () => {
     const { page, root, problems, t0, close } = await open(big);
     await page.waitForSelector('.ss-timeline[data-painted="1"]');
     const paint = Date.now() - t0;
     console.log(`2.2 M-message timeline: first live paint ${paint} ms after load began`);
-    assert.ok(paint < 5000, `first paint after ${paint} ms`);
     const [x, y] = await toPage(page, root, big.sample.hover.x, big.sample.hover.y);
     const h0 = Date.now();
     await page.mouse.move(x, y);
