@@ -245,9 +245,13 @@ func Wtime() float64 {
 
 // Abort ends every rank of the job with the given exit code
 // (MPI_Abort on MPI_COMM_WORLD); outside Init…Finalize it exits this
-// process with the code. It does not return.
+// process with the code. It does not return. It first writes
+// "mpi: MPI_Abort on rank R with exit code C" to standard error: Open
+// MPI's own notice, which names the rank too, is sometimes lost on its
+// way to mpirun (ORTE's show_help fails to unpack it).
 func Abort(code int) {
 	if usable() == nil {
+		fmt.Fprintf(os.Stderr, "mpi: MPI_Abort on rank %d with exit code %d\n", Rank(), code)
 		C.ss_abort(C.int(code))
 	}
 	os.Exit(code)

@@ -296,8 +296,13 @@ func TestUnderMPIRun(t *testing.T) {
 		if !errors.As(err, &ee) || ee.ExitCode() != 7 {
 			t.Fatalf("mpirun ended with %v, want exit code 7\n%s", err, out)
 		}
+		if !strings.Contains(out, "mpi: MPI_Abort on rank 3 with exit code 7") {
+			t.Errorf("the output does not name rank 3:\n%s", out)
+		}
 		if !strings.Contains(out, "MPI_ABORT was invoked on rank 3") {
-			t.Errorf("mpirun's message does not name rank 3:\n%s", out)
+			// Open MPI 4 loses it now and then ("Data unpack would read
+			// past end of buffer in file ../../../orte/util/show_help.c").
+			t.Logf("mpirun's own notice is missing this time:\n%s", out)
 		}
 		pids := rankPids(out)
 		if len(pids) != 4 {
