@@ -348,7 +348,6 @@ func (c *Context) compute(step int) {
 		halted[v] = false
 		processed++
 		if c.rec != nil {
-			c.rec.computed[v] = true
 			c.cur = int(v)
 		}
 		prog.Compute(c, int(v), Messages{data: inData[lo*mw : hi*mw], width: mw})

@@ -1,7 +1,9 @@
 package bsp
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"runtime"
@@ -16,32 +18,56 @@ import (
 // asks for it. Workers write disjoint parts of it while they compute (a
 // vertex and its arcs belong to one worker); capture reads it after the
 // barrier. The hot path stays O(1) a call: a broadcast along every arc
-// counts once for its vertex (bcast), a single Send counts on its arc.
+// counts once for its vertex (bcast), a single Send counts once for its
+// vertex and once on its arc, SetValue sets a flag; nothing else.
 type recording struct {
 	opt      vrecord.Options
 	rec      *vrecord.Record
-	sent     []int32 // per vertex, this superstep
-	bcast    []int32 // per vertex: broadcasts along all its arcs
-	arcs     []int32 // per arc: single sends along it
-	set      []bool  // per vertex: SetValue was called
-	computed []bool
-	before   []float64 // the values when the superstep began
-	chunks   []chunkDelta
+	singles  []int32   // per vertex: single messages it sent (Send) this superstep
+	bcast    []int32   // per vertex: broadcasts along all its arcs
+	arcs     []int32   // per arc: single sends along it
+	set      []bool    // per vertex: SetValue was called
+	mark     []byte    // per vertex: markComputed (set a superstep ahead), markReceived
+	received []int32   // per vertex: the messages delivered this superstep, where not 0
+	before   []float64 // the values when the superstep began; nil when the record's floats are the values
+	chunk    int       // vertices a chunk of capture's parallel loop
+	chunks   []chunkCount
+	slabs    stepSlabs
 }
 
-// chunkDelta is what capture finds in one chunk of vertices, reused from
-// superstep to superstep.
-type chunkDelta struct {
+// chunkCount is what capture found in one chunk of vertices: how many
+// entries it wrote into each of the step's slabs (at the chunk's first
+// vertex) and its arcs, reused from superstep to superstep.
+type chunkCount struct {
+	changed, touched, broadcasts int
+	arcs                         []vrecord.ArcCount
+}
+
+// stepSlabs are a superstep's delta while capture fills it: every array
+// has room for all n vertices, and chunk k writes from its first vertex
+// on. A superstep that fills most of a slab keeps it (the record takes it
+// and the next superstep makes a new one); a sparse one is copied out at
+// its size and the slab is reused.
+type stepSlabs struct {
 	changed, touched, sent, received []int32
 	values                           []float64
 	state                            []vrecord.State
 	broadcasts                       []vrecord.VertexCount
-	arcs                             []vrecord.ArcCount
 }
 
-// recordChunk is the number of vertices capture handles as one item of
-// its parallel loop.
-const recordChunk = 4096
+// What a vertex does in a superstep, in recording.mark: capture looks only
+// at marked vertices (eight at a time where none is). markComputed is set
+// by the capture before, from the engine's own rule (a vertex computes
+// when it has not voted to halt or a message reached it), so that the
+// workers' hot path writes nothing for it.
+const (
+	markComputed byte = 1 << iota
+	markReceived
+)
+
+// minChunk is the fewest vertices capture handles as one item of its
+// parallel loop.
+const minChunk = 1024
 
 func newRecording(e *engine) (*recording, error) {
 	opt := *e.cfg.Record
@@ -58,13 +84,23 @@ func newRecording(e *engine) (*recording, error) {
 	}
 	r := &recording{
 		opt:      opt,
-		sent:     make([]int32, n),
+		singles:  make([]int32, n),
 		bcast:    make([]int32, n),
 		arcs:     make([]int32, m),
 		set:      make([]bool, n),
-		computed: make([]bool, n),
-		before:   slices.Clone(e.values),
-		chunks:   make([]chunkDelta, (n+recordChunk-1)/recordChunk),
+		mark:     bytes.Repeat([]byte{markComputed}, n), // every vertex computes in superstep 0
+		received: make([]int32, n),
+	}
+	// Four chunks a core balance the loop; a chunk is at least minChunk.
+	par := e.cfg.Parallelism
+	if par <= 0 {
+		par = runtime.GOMAXPROCS(0)
+	}
+	r.chunk = max(minChunk, (n+4*par-1)/(4*par))
+	r.chunks = make([]chunkCount, (n+r.chunk-1)/r.chunk)
+	if e.vw != 1 || opt.Value != nil {
+		// The recorded float may not show every change of the value.
+		r.before = slices.Clone(e.values)
 	}
 	initial := make([]float64, n)
 	for v := range n {
@@ -89,8 +125,6 @@ func (r *recording) value(vals []float64, vw, v int) float64 {
 func (c *Context) recordBroadcast(v int) {
 	r := c.rec
 	r.bcast[v]++
-	lo, hi := c.g.ArcRange(v)
-	r.sent[v] += int32(hi - lo)
 }
 
 // recordSend counts a message from the computing vertex to dst: on its
@@ -98,7 +132,7 @@ func (c *Context) recordBroadcast(v int) {
 func (c *Context) recordSend(dst int) {
 	r := c.rec
 	v := c.cur
-	r.sent[v]++
+	r.singles[v]++
 	nb := c.g.Neighbors(v)
 	if i, ok := slices.BinarySearch(nb, int32(dst)); ok {
 		lo, _ := c.g.ArcRange(v)
@@ -122,79 +156,169 @@ func (r *recording) capture(e *engine, step int) error {
 	if par <= 0 {
 		par = runtime.GOMAXPROCS(0)
 	}
-	parallel.For(context.Background(), par, len(r.chunks), func(_, k int) {
-		out := &r.chunks[k]
-		*out = chunkDelta{changed: out.changed[:0], touched: out.touched[:0], sent: out.sent[:0], received: out.received[:0],
-			values: out.values[:0], state: out.state[:0], broadcasts: out.broadcasts[:0], arcs: out.arcs[:0]}
-		for v := k * recordChunk; v < min(n, (k+1)*recordChunk); v++ {
-			c := e.workers[e.part[v]]
-			i := e.localIdx[v]
-			recv := c.inOff[i+1] - c.inOff[i]
-			if !r.computed[v] {
-				if recv != 0 {
-					out.touched = append(out.touched, int32(v))
-					out.state = append(out.state, vrecord.Halted)
-					out.sent = append(out.sent, 0)
-					out.received = append(out.received, recv)
-				}
+	// The inboxes' counts spread over the vertices, each worker's offsets
+	// read in order, so that the chunks below read only arrays by vertex,
+	// in order. One goroutine does it: workers hold interleaved vertices,
+	// and writing them from two cores at once costs more than it saves.
+	for _, c := range e.workers {
+		off, local := c.inOff, c.local
+		for i := 0; i < len(local); i++ {
+			if i+8 <= len(local) && off[i+8] == off[i] {
+				i += 7 // the offsets are running sums: eight vertices received nothing
 				continue
 			}
+			if d := off[i+1] - off[i]; d != 0 {
+				v := local[i]
+				r.received[v] = d
+				r.mark[v] |= markReceived
+			}
+		}
+	}
+	sl := &r.slabs
+	if sl.changed == nil {
+		sl.changed, sl.values = make([]int32, n), make([]float64, n)
+	}
+	if sl.touched == nil {
+		sl.touched, sl.state, sl.sent, sl.received = make([]int32, n), make([]vrecord.State, n), make([]int32, n), make([]int32, n)
+	}
+	if sl.broadcasts == nil {
+		sl.broadcasts = make([]vrecord.VertexCount, n)
+	}
+	valueOf := r.opt.Value
+	mark, halted := r.mark, e.halted
+	cs := r.chunk
+	parallel.For(context.Background(), par, len(r.chunks), func(_, k int) {
+		out := &r.chunks[k]
+		base := k * cs
+		nc, nt, nb := base, base, base
+		arcs := out.arcs[:0]
+		end := min(n, base+cs)
+		for v := base; v < end; v++ {
+			if v+8 <= end && binary.LittleEndian.Uint64(mark[v:]) == 0 {
+				v += 7 // eight vertices that did nothing
+				continue
+			}
+			m := mark[v]
+			if m == 0 {
+				continue
+			}
+			mark[v] = 0
+			recv := r.received[v]
+			r.received[v] = 0
+			if m&markComputed == 0 {
+				sl.touched[nt], sl.state[nt], sl.sent[nt], sl.received[nt] = int32(v), vrecord.Halted, 0, recv
+				nt++
+				mark[v] = markComputed // woken by its messages
+				continue
+			}
+			var x float64
+			if valueOf != nil {
+				x = valueOf(vals[v*vw : (v+1)*vw])
+			} else {
+				x = vals[v*vw]
+			}
+			moved := math.Float64bits(x) != math.Float64bits(cur[v])
+			if moved {
+				sl.changed[nc], sl.values[nc] = int32(v), x
+				nc++
+			}
+			lo, hi := offsets[v], offsets[v+1]
+			b, singles := r.bcast[v], r.singles[v]
+			sent := b*int32(hi-lo) + singles
+			active := r.set[v] || b > 0 || singles > 0
+			if r.before != nil {
+				raw := vals[v*vw : (v+1)*vw]
+				active = active || changed(r.before[v*vw:(v+1)*vw], raw)
+				copy(r.before[v*vw:(v+1)*vw], raw)
+			} else {
+				active = active || moved
+			}
 			st := vrecord.Woken
-			raw := vals[v*vw : (v+1)*vw]
-			if r.set[v] || r.sent[v] > 0 || changed(r.before[v*vw:(v+1)*vw], raw) {
+			if active {
 				st = vrecord.Active
 			}
-			copy(r.before[v*vw:(v+1)*vw], raw)
-			if x := r.value(vals, vw, v); math.Float64bits(x) != math.Float64bits(cur[v]) {
-				out.changed = append(out.changed, int32(v))
-				out.values = append(out.values, x)
+			sl.touched[nt], sl.state[nt], sl.sent[nt], sl.received[nt] = int32(v), st, sent, recv
+			nt++
+			if b != 0 {
+				sl.broadcasts[nb] = vrecord.VertexCount{Vertex: int32(v), Count: b}
+				nb++
+				r.bcast[v] = 0
 			}
-			out.touched = append(out.touched, int32(v))
-			out.state = append(out.state, st)
-			out.sent = append(out.sent, r.sent[v])
-			out.received = append(out.received, recv)
-			if r.sent[v] != 0 {
-				lo, hi := offsets[v], offsets[v+1]
-				singles := r.sent[v]
-				if b := r.bcast[v]; b != 0 {
-					out.broadcasts = append(out.broadcasts, vrecord.VertexCount{Vertex: int32(v), Count: b})
-					r.bcast[v] = 0
-					singles -= b * int32(hi-lo)
-				}
-				if singles == 0 {
-					lo = hi // no single message: no arc to look at
-				}
+			if singles != 0 {
 				for a := lo; a < hi; a++ {
 					if x := r.arcs[a]; x != 0 {
-						out.arcs = append(out.arcs, vrecord.ArcCount{Arc: int32(a), Count: x})
+						arcs = append(arcs, vrecord.ArcCount{Arc: int32(a), Count: x})
 						r.arcs[a] = 0
 					}
 				}
-				r.sent[v] = 0
+				r.singles[v] = 0
 			}
-			r.set[v], r.computed[v] = false, false
+			r.set[v] = false
+			if !halted[v] || recv != 0 {
+				mark[v] = markComputed // it computes in the next superstep
+			}
 		}
+		out.changed, out.touched, out.broadcasts, out.arcs = nc-base, nt-base, nb-base, arcs
 	})
-	var d vrecord.Delta
-	var nc, nt, nb, na int
-	for k := range r.chunks {
-		c := &r.chunks[k]
-		nc, nt, nb, na = nc+len(c.changed), nt+len(c.touched), nb+len(c.broadcasts), na+len(c.arcs)
+	counts := func(f func(*chunkCount) int) []int {
+		c := make([]int, len(r.chunks))
+		for k := range r.chunks {
+			c[k] = f(&r.chunks[k])
+		}
+		return c
 	}
-	d.Changed, d.Values = make([]int32, 0, nc), make([]float64, 0, nc)
-	d.Touched, d.State, d.Sent, d.Received = make([]int32, 0, nt), make([]vrecord.State, 0, nt), make([]int32, 0, nt), make([]int32, 0, nt)
-	d.Broadcasts, d.Arcs = make([]vrecord.VertexCount, 0, nb), make([]vrecord.ArcCount, 0, na)
+	var d vrecord.Delta
+	cc := counts(func(c *chunkCount) int { return c.changed })
+	ct := counts(func(c *chunkCount) int { return c.touched })
+	cb := counts(func(c *chunkCount) int { return c.broadcasts })
+	var keepC, keepT, keepB bool
+	d.Changed, keepC = settle(sl.changed, cs, cc)
+	d.Values, _ = settle(sl.values, cs, cc)
+	d.Touched, keepT = settle(sl.touched, cs, ct)
+	d.State, _ = settle(sl.state, cs, ct)
+	d.Sent, _ = settle(sl.sent, cs, ct)
+	d.Received, _ = settle(sl.received, cs, ct)
+	d.Broadcasts, keepB = settle(sl.broadcasts, cs, cb)
+	na := 0
 	for k := range r.chunks {
-		c := &r.chunks[k]
-		d.Changed, d.Values = append(d.Changed, c.changed...), append(d.Values, c.values...)
-		d.Touched, d.State = append(d.Touched, c.touched...), append(d.State, c.state...)
-		d.Sent, d.Received = append(d.Sent, c.sent...), append(d.Received, c.received...)
-		d.Broadcasts, d.Arcs = append(d.Broadcasts, c.broadcasts...), append(d.Arcs, c.arcs...)
+		na += len(r.chunks[k].arcs)
+	}
+	d.Arcs = make([]vrecord.ArcCount, 0, na)
+	for k := range r.chunks {
+		d.Arcs = append(d.Arcs, r.chunks[k].arcs...)
 	}
 	if err := r.rec.Append(d); err != nil {
 		return fmt.Errorf("bsp: job %q: %w (%d vertices, %d supersteps recorded; raise Record.MaxBytes or lower MaxSupersteps)", e.prof.Job, err, n, r.rec.Len())
 	}
+	// The record holds the slabs it kept.
+	if keepC {
+		sl.changed, sl.values = nil, nil
+	}
+	if keepT {
+		sl.touched, sl.state, sl.sent, sl.received = nil, nil, nil, nil
+	}
+	if keepB {
+		sl.broadcasts = nil
+	}
 	return nil
+}
+
+// settle packs the entries the chunks wrote into slab (chunk k's count[k]
+// entries from k*cs on) into one run from its start. It returns the
+// run and whether it is the slab itself, kept because it is nearly full,
+// or else a copy at its size (so the slab can be reused).
+func settle[T any](slab []T, cs int, count []int) ([]T, bool) {
+	at := 0
+	for k, c := range count {
+		if from := k * cs; from != at {
+			copy(slab[at:at+c], slab[from:from+c])
+		}
+		at += c
+	}
+	if 8*at >= 7*len(slab) {
+		return slab[:at:at], true
+	}
+	return slices.Clone(slab[:at]), false
 }
 
 // changed reports whether a value's bits differ from before (a write
