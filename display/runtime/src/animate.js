@@ -19,24 +19,14 @@
 // Float64 and are formatted as Go's strconv.FormatFloat(v, 'g', -1, 64).
 import { quadtree } from 'd3-quadtree';
 import { trendChart, pager } from './trend.js';
-import { html, BAR, BUTTON } from './util.js';
+import { html, BAR, BUTTON, b64array, b64bytes, canvasOverFrame } from './util.js';
 
 const BASE_MS = 900; // one superstep at 1×
 const SPEEDS = [0.25, 0.5, 1, 2, 4];
 const STATES = ['halted', 'woken', 'active'];
 
-function raw(s) {
-  const b = atob(s || '');
-  const u = new Uint8Array(b.length);
-  for (let i = 0; i < b.length; i++) u[i] = b.charCodeAt(i);
-  return u;
-}
-
 /** A base64 little-endian array of size-byte unsigned integers. */
-function ints(s, size) {
-  const u = raw(s);
-  return new [, Uint8Array, Uint16Array, , Uint32Array][size](u.buffer);
-}
+const ints = (s, size) => b64array(s, [, Uint8Array, Uint16Array, , Uint32Array][size]);
 
 /** x as Go's strconv.FormatFloat(x, 'g', -1, 64) (and so %v) writes it. */
 export function goFloat(x) {
@@ -73,7 +63,7 @@ export function animateView(root, img, sp) {
     Y[i] = yq[i] / 100;
   }
   const E = sp.e ? ints(sp.e, IB) : null;
-  const vals = new Float64Array(raw(sp.vals).buffer);
+  const vals = new Float64Array(b64bytes(sp.vals).buffer);
   const vcol = ints(sp.vcol, sp.vcb);
   // The value index of every vertex at every superstep.
   const VI = new [, Uint8Array, Uint16Array, , Uint32Array][sp.vb](n * steps);
@@ -87,7 +77,7 @@ export function animateView(root, img, sp) {
       for (let j = 0; j < sp.cn[s]; j++, k++) VI[s * n + cv[k]] = ci[k];
     }
   }
-  const ST = raw(sp.st);
+  const ST = b64bytes(sp.st);
   const stateOf = (s, i) => (ST[(s * n + i) >> 2] >> (2 * ((s * n + i) & 3))) & 3;
   const offsets = (counts) => {
     const o = new Uint32Array(steps + 1);
@@ -123,22 +113,10 @@ export function animateView(root, img, sp) {
   }
 
   // The frame, and the canvas over its plot area (both scale down together).
-  const box = html('div', 'position:relative;max-width:100%');
-  box.className = 'ss-animate';
-  const holder = html('div');
-  holder.innerHTML = sp.frame;
-  const frame = holder.querySelector('svg');
-  if (!frame) return false;
+  const over = canvasOverFrame(sp.frame, 'ss-animate', w, h, sp.top);
+  if (!over) return false;
+  const { box, frame, cv, ctx, dpr } = over;
   const H = Number(frame.getAttribute('height'));
-  box.style.width = w + 'px';
-  frame.style.cssText = 'width:100%;height:auto;display:block';
-  const dpr = window.devicePixelRatio || 1;
-  const cv = html('canvas', `position:absolute;left:0;top:${(100 * sp.top) / H}%;width:100%;height:${(100 * h) / H}%`);
-  cv.className = 'ss-canvas';
-  cv.width = Math.round(w * dpr);
-  cv.height = Math.round(h * dpr);
-  box.append(frame, cv);
-  const ctx = cv.getContext('2d');
   const tree = quadtree(Array.from({ length: n }, (_, i) => i), (i) => X[i], (i) => Y[i]);
 
   let step = 0; // the superstep shown

@@ -10,48 +10,27 @@
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity } from 'd3-zoom';
 import { quadtree } from 'd3-quadtree';
-import { html } from './util.js';
-
-/** A base64 little-endian typed array. */
-function arr(s, T) {
-  const b = atob(s);
-  const u = new Uint8Array(b.length);
-  for (let i = 0; i < b.length; i++) u[i] = b.charCodeAt(i);
-  return new T(u.buffer);
-}
+import { html, b64array, canvasOverFrame } from './util.js';
 
 export function drawingView(root, img, sp) {
   const { w, h, r, n } = sp;
   const X = new Float32Array(n);
   const Y = new Float32Array(n);
-  const xq = arr(sp.x, Uint16Array);
-  const yq = arr(sp.y, Uint16Array);
+  const xq = b64array(sp.x, Uint16Array);
+  const yq = b64array(sp.y, Uint16Array);
   for (let i = 0; i < n; i++) {
     X[i] = xq[i] / 100;
     Y[i] = yq[i] / 100;
   }
-  const G = sp.g ? arr(sp.g, [, Uint8Array, Uint16Array, , Uint32Array][sp.gb]) : null;
-  const E = sp.e ? arr(sp.e, sp.eb === 2 ? Uint16Array : Uint32Array) : null;
+  const G = sp.g ? b64array(sp.g, [, Uint8Array, Uint16Array, , Uint32Array][sp.gb]) : null;
+  const E = sp.e ? b64array(sp.e, sp.eb === 2 ? Uint16Array : Uint32Array) : null;
   const nc = sp.colors.length;
   const col = (i) => (G ? Math.min(G[i], nc - 1) : 0);
 
   // The frame, and the canvas over its plot area (both scale down together).
-  const box = html('div', 'position:relative;max-width:100%');
-  box.className = 'ss-drawing';
-  const holder = html('div');
-  holder.innerHTML = sp.frame;
-  const frame = holder.querySelector('svg');
-  if (!frame) return false;
-  const H = Number(frame.getAttribute('height'));
-  box.style.width = w + 'px';
-  frame.style.cssText = 'width:100%;height:auto;display:block';
-  const dpr = window.devicePixelRatio || 1;
-  const cv = html('canvas', `position:absolute;left:0;top:${(100 * sp.top) / H}%;width:100%;height:${(100 * h) / H}%`);
-  cv.className = 'ss-canvas';
-  cv.width = Math.round(w * dpr);
-  cv.height = Math.round(h * dpr);
-  box.append(frame, cv);
-  const ctx = cv.getContext('2d');
+  const over = canvasOverFrame(sp.frame, 'ss-drawing', w, h, sp.top);
+  if (!over) return false;
+  const { box, cv, ctx, dpr } = over;
 
   // Nodes by colour, in Go's drawing order (grey first, the largest group last).
   const order = Array.from({ length: n }, (_, i) => i);

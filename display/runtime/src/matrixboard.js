@@ -23,7 +23,7 @@
 // last update's duration).
 import { brushX } from 'd3-brush';
 import { select } from 'd3-selection';
-import { NS, INK, MUTED, fmt, html, BAR, BUTTON } from './util.js';
+import { NS, INK, MUTED, fmt, html, BAR, BUTTON, b64bytes } from './util.js';
 
 const HIST_BINS = 20;
 const FADE = 0.15;
@@ -33,17 +33,9 @@ const SERIES_COLORS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#
 const JOB_COLORS = ['#222222', '#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e'];
 const PREFIXES = ['kB', 'MB', 'GB', 'TB', 'PB', 'EB'];
 
-/** A base64 byte array. */
-function bytes(s) {
-  const b = atob(s || '');
-  const u = new Uint8Array(b.length);
-  for (let i = 0; i < b.length; i++) u[i] = b.charCodeAt(i);
-  return u;
-}
-
 /** A base64 little-endian float32 array. */
 function float32s(s) {
-  const u = bytes(s);
+  const u = b64bytes(s);
   return new Float32Array(u.buffer, 0, u.length >> 2);
 }
 
@@ -239,7 +231,7 @@ export function matrixboardView(root, img, sp) {
   const rowOf = new Int32Array(hdrN).fill(-1);
   const outItems = Array.from({ length: hdrN }, () => []); // header → items leaving it, in item order
   for (let i = 0; i < nItems; i++) if (sp.items.from[i] >= 0) outItems[sp.items.from[i]].push(i);
-  const nextB = R ? bytes(R.next) : null;
+  const nextB = R ? b64bytes(R.next) : null;
   if (R) R.rows.forEach((h, k) => (rowOf[h] = k));
   /** The item by which a route to endpoint d leaves header h, or -1. */
   const nextItem = (h, d) => {

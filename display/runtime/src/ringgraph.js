@@ -16,7 +16,7 @@
 // data-hover, data-pairs, data-dims ("track:value,…"), data-match,
 // data-totals (JSON, per group [links, Σfwd, Σbwd, idle]), data-view
 // ("x y w h") and data-update-ms.
-import { html, BAR, BUTTON, fmt, NS, darken, INK, MUTED } from './util.js';
+import { html, BAR, BUTTON, fmt, NS, darken, INK, MUTED, b64bytes } from './util.js';
 import { frameSlider } from './chord.js';
 
 const TAU = 2 * Math.PI;
@@ -24,19 +24,13 @@ const CHUNK = 64; // curves or marks per canvas path
 const n2 = (x) => Math.round(x * 100) / 100;
 const DESCRIBE = { sum: 'sum of both directions', plus: '+ direction only', minus: '− direction only', avg: 'average of both directions' };
 
-function bytes(s) {
-  const b = atob(s || '');
-  const u = new Uint8Array(b.length);
-  for (let i = 0; i < b.length; i++) u[i] = b.charCodeAt(i);
-  return u;
-}
 const ints = (s, w) => {
-  const u = bytes(s);
+  const u = b64bytes(s);
   return w === 1 ? u : w === 2 ? new Uint16Array(u.buffer) : new Uint32Array(u.buffer);
 };
 const KINDS = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f32: Float32Array };
 const typed = (s, kind) => {
-  const u = bytes(s);
+  const u = b64bytes(s);
   return kind === 'u8' ? u : new KINDS[kind](u.buffer);
 };
 
@@ -121,7 +115,7 @@ export function ringgraphView(root, img, sp) {
   for (let k = 0; k < L; k++) (adj[fill[A[k]]++] = k), (adj[fill[B[k]]++] = k);
   const frames = sp.frames.map(() => null);
   const weights = (f) =>
-    frames[f] || (frames[f] = { fwd: typed(sp.frames[f].fwd, sp.wb), bwd: typed(sp.frames[f].bwd, sp.wb), leaf: sp.frames[f].leaf ? new Float32Array(bytes(sp.frames[f].leaf).buffer) : null });
+    frames[f] || (frames[f] = { fwd: typed(sp.frames[f].fwd, sp.wb), bwd: typed(sp.frames[f].bwd, sp.wb), leaf: sp.frames[f].leaf ? new Float32Array(b64bytes(sp.frames[f].leaf).buffer) : null });
   const markT = new Float64Array(L);
   for (let k = 0; k < L; k++) markT[k] = sp.markT[0] + (sp.markT[1] * lowbias32(k)) / 4294967296;
 

@@ -13,34 +13,27 @@
 // the root's data-blend, and an opacity slider (×2^v of the automatic
 // opacity), its factor in data-opacity. A canvas view's paint time (from
 // the spec to the picture, then of each repaint) is in data-paint-ms.
-import { html, fmt, BAR, BUTTON } from './util.js';
+import { html, fmt, BAR, BUTTON, b64array } from './util.js';
 
-/** A base64 little-endian typed array. */
-function arr(s, T) {
-  const b = atob(s || '');
-  const u = new Uint8Array(b.length);
-  for (let i = 0; i < b.length; i++) u[i] = b.charCodeAt(i);
-  return new T(u.buffer);
-}
-const ints = (s, w) => arr(s, w === 4 ? Uint32Array : w === 1 ? Uint8Array : Uint16Array);
-const values = (s, w) => arr(s, w === 8 ? Float64Array : w === 4 ? Uint32Array : Uint16Array);
+const ints = (s, w) => b64array(s, w === 4 ? Uint32Array : w === 1 ? Uint8Array : Uint16Array);
+const values = (s, w) => b64array(s, w === 8 ? Float64Array : w === 4 ? Uint32Array : Uint16Array);
 
 const hexRGB = (h) => [1, 3, 5].map((k) => parseInt(h.slice(k, k + 2), 16));
 
 /** The curves of the spec: polygons, quadratic pieces, hover text. */
 function curves(sp) {
-  const P = arr(sp.pts, Float32Array);
-  const il = arr(sp.il, Uint8Array);
+  const P = b64array(sp.pts, Float32Array);
+  const il = b64array(sp.il, Uint8Array);
   const ia = ints(sp.ia, sp.ib);
   const ioff = new Uint32Array(il.length + 1);
   for (let k = 0; k < il.length; k++) ioff[k + 1] = ioff[k] + il[k];
-  const an = arr(sp.an, Uint32Array);
+  const an = b64array(sp.an, Uint32Array);
   const n = sp.n;
   const A = new Uint32Array(n);
   for (let p = 0, i = 0; p < an.length; p++) for (let k = 0; k < an[p]; k++) A[i++] = p;
   const B = ints(sp.b, sp.ib);
   const IV = ints(sp.iv, sp.ib);
-  const level = arr(sp.level, Uint8Array);
+  const level = b64array(sp.level, Uint8Array);
   const msgs = values(sp.msgs, sp.mb);
   const bytes = sp.bytes ? values(sp.bytes, sp.bb) : null;
   const beta = sp.beta || 1;
@@ -198,7 +191,7 @@ function canvasPlot(sp, cv, C, root, img) {
     colorOf = () => g;
   } else {
     const table = sp.colors.map(hexRGB);
-    const ci = arr(sp.ci, Uint16Array);
+    const ci = b64array(sp.ci, Uint16Array);
     colorOf = (i) => [table[ci[i]], table[ci[i]]];
   }
   const acc = new Float32Array(4 * W * H);

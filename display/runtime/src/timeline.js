@@ -8,14 +8,7 @@
 // Go-formatted text; clicking a lane label hides the bundles to and from
 // that lane (again: shows them); a button switches additive and alpha
 // blending (data-blend) and a slider sets the opacity (data-opacity).
-import { html } from './util.js';
-
-function bytesOf(s) {
-  const b = atob(s);
-  const u = new Uint8Array(b.length);
-  for (let i = 0; i < b.length; i++) u[i] = b.charCodeAt(i);
-  return u;
-}
+import { html, b64bytes } from './util.js';
 
 function image(b64) {
   return new Promise((resolve, reject) => {
@@ -235,7 +228,7 @@ function canvasPlot(box, frame, sp) {
   cv.height = Math.round(sp.ph * dpr);
   box.append(cv);
   const ctx = cv.getContext('2d');
-  const pts = new Uint16Array(bytesOf(sp.rp || '').buffer);
+  const pts = new Uint16Array(b64bytes(sp.rp || '').buffer);
   const rs = sp.rs || [0];
   const layers = {};
   let last = null;

@@ -146,3 +146,37 @@ export function ensureStyle() {
   document.head.appendChild(st);
 }
 
+/** A base64 string (a spec's packed array) as bytes; '' or none as no bytes. */
+export function b64bytes(s) {
+  const b = atob(s || '');
+  const u = new Uint8Array(b.length);
+  for (let i = 0; i < b.length; i++) u[i] = b.charCodeAt(i);
+  return u;
+}
+
+/** A base64 little-endian array of T (a typed-array constructor). */
+export const b64array = (s, T) => new T(b64bytes(s).buffer);
+
+/**
+ * The picture's frame (Go's SVG: title, legend, caption) with a canvas laid
+ * over its plot area of w × h px, top px down; both scale down together.
+ * It returns null when the frame holds no SVG.
+ */
+export function canvasOverFrame(frameSVG, className, w, h, top) {
+  const box = html('div', 'position:relative;max-width:100%');
+  box.className = className;
+  const holder = html('div');
+  holder.innerHTML = frameSVG;
+  const frame = holder.querySelector('svg');
+  if (!frame) return null;
+  const H = Number(frame.getAttribute('height'));
+  box.style.width = w + 'px';
+  frame.style.cssText = 'width:100%;height:auto;display:block';
+  const dpr = window.devicePixelRatio || 1;
+  const cv = html('canvas', `position:absolute;left:0;top:${(100 * top) / H}%;width:100%;height:${(100 * h) / H}%`);
+  cv.className = 'ss-canvas';
+  cv.width = Math.round(w * dpr);
+  cv.height = Math.round(h * dpr);
+  box.append(frame, cv);
+  return { box, frame, cv, ctx: cv.getContext('2d'), dpr };
+}
