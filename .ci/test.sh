@@ -89,7 +89,7 @@ benchmarks() {
   go test ./kernel -run '^$' -bench . -benchtime=200x 2>&1 | grep -v '^kernel:' &&
     go test ./algo/vertex -run '^$' -bench PageRankRatios -benchtime=3x &&
     # Issue 16: runs with and without the vertex record, and its bytes.
-    go test ./algo/vertex -run '^$' -bench RecordRatios -benchtime=3x &&
+    go test ./algo/vertex -run '^$' -bench RecordRatios -benchtime=10x &&
     go test ./kernel/session -run '^$' -bench CellVsCompiled -benchtime=2x &&
     go test ./kernel/session -run '^$' -bench SoakSession -benchtime=1x &&
     # Issue 11: SFDP against Graphviz sfdp on random geometric graphs, side

@@ -76,7 +76,7 @@ func BenchmarkPageRankRatios(b *testing.B) {
 // supersteps). It reports each ratio and the record's memory per vertex
 // and superstep (bytes, the arcs that carried messages included).
 //
-// Run: go test ./algo/vertex -run '^$' -bench RecordRatios -benchtime 3x
+// Run: go test ./algo/vertex -run '^$' -bench RecordRatios -benchtime 20x
 func BenchmarkRecordRatios(b *testing.B) {
 	er, err := datasets.ErdosRenyi(20_000, 100_000, false, 7)
 	if err != nil {
