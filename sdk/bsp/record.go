@@ -260,17 +260,14 @@ func (r *recording) capture(e *engine, step int) error {
 		}
 		out.changed, out.touched, out.broadcasts, out.arcs = nc-base, nt-base, nb-base, arcs
 	})
-	counts := func(f func(*chunkCount) int) []int {
-		c := make([]int, len(r.chunks))
-		for k := range r.chunks {
-			c[k] = f(&r.chunks[k])
-		}
-		return c
+	nk := len(r.chunks)
+	cc, ct, cb := make([]int, nk), make([]int, nk), make([]int, nk)
+	na := 0
+	for k, c := range r.chunks {
+		cc[k], ct[k], cb[k] = c.changed, c.touched, c.broadcasts
+		na += len(c.arcs)
 	}
 	var d vrecord.Delta
-	cc := counts(func(c *chunkCount) int { return c.changed })
-	ct := counts(func(c *chunkCount) int { return c.touched })
-	cb := counts(func(c *chunkCount) int { return c.broadcasts })
 	var keepC, keepT, keepB bool
 	d.Changed, keepC = settle(sl.changed, cs, cc)
 	d.Values, _ = settle(sl.values, cs, cc)
@@ -279,10 +276,6 @@ func (r *recording) capture(e *engine, step int) error {
 	d.Sent, _ = settle(sl.sent, cs, ct)
 	d.Received, _ = settle(sl.received, cs, ct)
 	d.Broadcasts, keepB = settle(sl.broadcasts, cs, cb)
-	na := 0
-	for k := range r.chunks {
-		na += len(r.chunks[k].arcs)
-	}
 	d.Arcs = make([]vrecord.ArcCount, 0, na)
 	for k := range r.chunks {
 		d.Arcs = append(d.Arcs, r.chunks[k].arcs...)
