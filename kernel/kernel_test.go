@@ -240,12 +240,12 @@ func TestInterruptStopsLongSDKCalls(t *testing.T) {
 		if d := r.replyAt.Sub(interruptAt); d > time.Second {
 			t.Errorf("%s: idle %v after the interrupt, want within 1 s", call, d)
 		}
-		// The window starts half a second after the reply: the kernel
-		// replies at once, while a cancelled call may still take a
-		// moment to notice (LouvainBSP on 400,000 vertices returned up
-		// to 330 ms after the cancel under CI's load, growing an outbox
-		// or projecting its partition); a call that runs on burns a
-		// core for the whole window.
+		// The window starts half a second after the reply, which comes
+		// when the call returns: a call that notices the cancel late
+		// (LouvainBSP once took 1.1 s under CI's load while an outbox of
+		// wide messages grew by one copy of hundreds of MB; bsp now sizes
+		// those up front) fails the check above; a call that runs on
+		// burns a core for the whole window.
 		time.Sleep(500 * time.Millisecond)
 		before := cpuTime(t, c.cmd.Process.Pid)
 		time.Sleep(2 * time.Second)
