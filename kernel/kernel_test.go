@@ -240,12 +240,16 @@ func TestInterruptStopsLongSDKCalls(t *testing.T) {
 		if d := r.replyAt.Sub(interruptAt); d > time.Second {
 			t.Errorf("%s: idle %v after the interrupt, want within 1 s", call, d)
 		}
-		// The window starts half a second after the reply, which comes
-		// when the call returns: a call that notices the cancel late
-		// (LouvainBSP once took 1.1 s under CI's load while an outbox of
-		// wide messages grew by one copy of hundreds of MB; bsp now sizes
-		// those up front) fails the check above; a call that runs on
-		// burns a core for the whole window.
+		// The reply comes as soon as the kernel sees the interrupt (the
+		// interpreter gives the cell up at once); the call itself goes on
+		// until it notices the cancel. The window starts half a second
+		// after the reply: a call that notices late, or never, burns a
+		// core in it. Two such stretches were found under CI's load, each
+		// starving the kernel's own goroutines too (replies of 1.1 and
+		// 2 s): an outbox of wide messages growing by one copy of
+		// hundreds of MB (bsp now sizes those up front), and the hand-off
+		// of messages into a fresh inbox, a page fault a message, looking
+		// at the context only every 32,768 messages (now 1,024).
 		time.Sleep(500 * time.Millisecond)
 		before := cpuTime(t, c.cmd.Process.Pid)
 		time.Sleep(2 * time.Second)
