@@ -599,11 +599,11 @@ func (c *Context) gather() {
 			if i&stopMask == stopMask && c.stop() {
 				return
 			}
-			// An element loop, not copy: see appendFloats.
-			at := int(pos[li]) * mw
-			to, from := c.inData[at:at+mw], o.data[i*mw:(i+1)*mw]
+			// An element loop, not copy (a memmove Go cannot preempt):
+			// see appendFloats.
+			at, from := int(pos[li])*mw, o.data[i*mw:(i+1)*mw]
 			for j, x := range from {
-				to[j] = x
+				c.inData[at+j] = x
 			}
 			pos[li]++
 		}
