@@ -91,7 +91,7 @@ command -v jupyter >/dev/null 2>&1 || die "jupyter is not on PATH after installi
 # --- the kernel -----------------------------------------------------------------
 home="${SUPERSTEP_HOME:-$HOME/.local/share/superstep}"
 say "building the kernel into $home/bin"
-go build -o "$home/bin/superstep-kernel" ./kernel/cmd/superstep-kernel
+go build -o "$home/bin/superstep-kernel" ./sdk/cmd/superstep-kernel
 # The MPI rank of sdk.RunMPI: the one program that links Open MPI; the
 # kernel finds it beside itself.
 say "building the MPI worker into $home/bin"

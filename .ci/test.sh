@@ -68,7 +68,7 @@ browser() {
   # from lab/, which install.sh --test builds).
   # The display samples are written once for every test file (each would
   # otherwise run the writer itself, at the same time as the others).
-  go run ./display/internal/samples "$PWD/$out/samples" || return 1
+  go run ./sdk/internal/samples "$PWD/$out/samples" || return 1
   SUPERSTEP_SAMPLES="$PWD/$out/samples" SUPERSTEP_NB_OUT="$PWD/$out" SUPERSTEP_SCREENSHOT="$PWD/$out/bars.png" \
     SUPERSTEP_LAB_SCREENSHOT="$PWD/$out/jupyterlab.png" node --test display/browsertest/ || return 1
   # The big canvases' paint times against their targets (printed, not
@@ -90,8 +90,8 @@ benchmarks() {
     go test ./algo/vertex -run '^$' -bench PageRankRatios -benchtime=3x &&
     # Issue 16: runs with and without the vertex record, and its bytes.
     go test ./algo/vertex -run '^$' -bench RecordRatios -benchtime=10x &&
-    go test ./kernel/session -run '^$' -bench CellVsCompiled -benchtime=2x &&
-    go test ./kernel/session -run '^$' -bench SoakSession -benchtime=1x &&
+    go test ./sdk/session -run '^$' -bench CellVsCompiled -benchtime=2x &&
+    go test ./sdk/session -run '^$' -bench SoakSession -benchtime=1x &&
     # Issue 11: SFDP against Graphviz sfdp on random geometric graphs, side
     # by side in one run (printed, not asserted: the machine is shared).
     go run ./algo/layout/bench -gen rgg -n 30000 -runs 3

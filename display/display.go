@@ -1,30 +1,26 @@
-// Package display is the one display contract of Superstep: how a value
-// shows itself in a notebook.
+// Package display is Superstep's display contract: how a value shows
+// itself in a notebook. The kernel speaks it; every view builds on it. It
+// uses the standard library only and knows nothing else of Superstep.
 //
-// A value that implements Renderer is shown as rich output (a MIME bundle);
-// any other value as text. Show displays a value in the middle of a cell;
-// a display created with an id can later be replaced in place with Update,
-// which is how progress bars and live pictures work.
+//   - Bundle, Renderer: a MIME bundle, and a value that shows itself as one
+//     (any other value shows as text: BundleOf).
+//   - Sink, Output: where displays go. The kernel gives each session a Sink;
+//     Show, ShowWithID, Update, Clear and Page show on it (outside a kernel,
+//     on standard output).
+//   - Carrier, RuntimeJS: the browser runtime, added by the kernel to the
+//     first live display of a session.
+//   - The plain formats: HTML, Markdown, JSON, PNG and Image, Table, and
+//     NewProgress, a bar updated in place.
+//   - FormatNumber and FormatBytes: the one way numbers and sizes are
+//     written, in text and pictures alike.
 //
-// Every picture carries a static image, a PNG <img> with a data URL, that
-// reads correctly on its own: it survives JupyterLab's and Notebook 6's
-// sanitizers (an untrusted notebook) and every nbconvert export, sanitized
-// or not. When the front end runs scripts, the browser runtime replaces it
-// with the live view and adds interaction. The runtime travels once per
-// notebook, in the first live display of a kernel session (Carrier). Save
-// writes any picture to an SVG, PNG or HTML file.
-//
-// The package knows no domain: it draws plain data (text, tables, SVG,
-// images, progress, and series, matrices and hierarchies as trend small
-// multiples, chord diagrams, treemaps and a dashboard linking them). Domain
-// packages build their pictures on top of it. Layout is computed here, in Go,
-// and tested (ChordLayout, SquarifiedLayout); the runtime only draws it.
+// The pictures (trends, chords, rings, fat-tree boards, timelines,
+// drawings, animations), Save and Row live in the package views beside
+// this one.
 package display
 
 import (
-	"bytes"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"image"
@@ -73,8 +69,9 @@ type Sink interface {
 }
 
 // BundleOf returns the bundle that shows v: its own for a Renderer (a
-// Bundle is one), a PNG for an image.Image, a table for an Arrow table or
-// record, text for anything else.
+// Bundle is one), a PNG for an image.Image, text for anything else. (An
+// Output made with OnWith asks its own formatter first: that is how a
+// kernel session shows an Arrow table as a table.)
 func BundleOf(v any) Bundle {
 	switch x := v.(type) {
 	case Renderer:
@@ -88,9 +85,6 @@ func BundleOf(v any) Bundle {
 		return TextBundle(x.Error())
 	case string:
 		return TextBundle(x)
-	}
-	if b, ok := TableOf(v); ok {
-		return b
 	}
 	return TextBundle(fmt.Sprintf("%+v", v))
 }
@@ -122,34 +116,53 @@ func TextBundle(s string) Bundle {
 // output; compiled code that displays while it runs takes an *Output.
 type Output struct {
 	sink Sink
+	rich func(v any) (Bundle, bool)
 }
 
 // On returns an Output that shows on sink.
 func On(sink Sink) *Output { return &Output{sink: sink} }
 
+// OnWith returns an Output that shows on sink and, for a value that is no
+// Renderer, asks rich for its bundle first (false: BundleOf's). The
+// contract knows no domain type; whoever makes the Output does, as a
+// kernel session knows Arrow tables.
+func OnWith(sink Sink, rich func(v any) (Bundle, bool)) *Output {
+	return &Output{sink: sink, rich: rich}
+}
+
+// bundleOf is BundleOf, after o's own formatter.
+func (o *Output) bundleOf(v any) Bundle {
+	if _, ok := v.(Renderer); !ok && o.rich != nil {
+		if b, ok := o.rich(v); ok {
+			return b
+		}
+	}
+	return BundleOf(v)
+}
+
 // Sink returns where the output goes.
 func (o *Output) Sink() Sink { return o.sink }
 
 // Show displays v now, in the middle of the cell.
-func (o *Output) Show(v any) { o.report(o.sink.Display(BundleOf(v), "")) }
+func (o *Output) Show(v any) { o.report(o.sink.Display(o.bundleOf(v), "")) }
 
 // ShowWithID displays v under an id that Update can replace later, and
 // returns the id.
 func (o *Output) ShowWithID(v any) string {
 	id := NewID()
-	o.report(o.sink.Display(BundleOf(v), id))
+	o.report(o.sink.Display(o.bundleOf(v), id))
 	return id
 }
 
 // Update replaces the display shown under id with v.
-func (o *Output) Update(id string, v any) { o.report(o.sink.Update(BundleOf(v), id)) }
+func (o *Output) Update(id string, v any) { o.report(o.sink.Update(o.bundleOf(v), id)) }
 
 // Clear clears the cell's output. With wait, the clearing happens when the
 // next output arrives, which avoids flicker in animations.
 func (o *Output) Clear(wait bool) { o.report(o.sink.Clear(wait)) }
 
 // Page shows v in the front end's pager.
-func (o *Output) Page(v any) { o.report(o.sink.Page(BundleOf(v))) }
+func (o *Output) Page(v any) { o.report(o.sink.Page(o.bundleOf(v))) }
 
 // NewProgress shows a progress bar for total steps, updated in place.
 func (o *Output) NewProgress(total int, label string) *Progress {
@@ -198,18 +211,6 @@ func Page(v any) { Here().Page(v) }
 // NewProgress shows a progress bar for total steps, updated in place.
 func NewProgress(total int, label string) *Progress { return Here().NewProgress(total, label) }
 
-// contentID is the element id of a live display: derived from what it
-// shows, so that a re-executed notebook stores the same bytes. Two equal
-// displays share it; the runtime finds each by the script beside it.
-func contentID(parts ...string) string {
-	h := sha256.New()
-	for _, p := range parts {
-		h.Write([]byte(p))
-		h.Write([]byte{0})
-	}
-	return "ss-" + hex.EncodeToString(h.Sum(nil)[:12])
-}
-
 // NewID returns a fresh display id, for displays updated in place (the
 // front end keeps such ids with the output while the kernel runs; they
 // are not stored in the notebook).
@@ -219,28 +220,6 @@ func NewID() string {
 		panic(fmt.Sprintf("crypto/rand failed: %v", err)) // never on Linux
 	}
 	return "ss-" + hex.EncodeToString(b[:])
-}
-
-// htmlEscape escapes text for HTML content and attributes.
-func htmlEscape(s string) string {
-	var b bytes.Buffer
-	for _, r := range s {
-		switch r {
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '&':
-			b.WriteString("&amp;")
-		case '"':
-			b.WriteString("&#34;")
-		case '\'':
-			b.WriteString("&#39;")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 // truncate shortens s to n runes with an ellipsis.

@@ -2,11 +2,14 @@ package display
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -36,39 +39,6 @@ func (r *recorder) Update(b Bundle, id string) error {
 }
 func (r *recorder) Clear(bool) error    { r.clears++; return nil }
 func (r *recorder) Page(b Bundle) error { return r.Display(b, "") }
-
-func TestPictureCarriesStaticImageAndLiveCall(t *testing.T) {
-	svg := `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="8"><rect data-tip="a" width="5" height="5" fill="#ff0000"/></svg>`
-	b := SVG(svg).MIMEBundle()
-	html := b.Data["text/html"].(string)
-	typ, raw := staticImg(t, html)
-	if typ != "image/png" {
-		t.Fatalf("static picture %s", typ)
-	}
-	img, err := png.Decode(bytes.NewReader(raw))
-	if err != nil || img.Bounds().Dx() != 10 || img.Bounds().Dy() != 8 {
-		t.Fatalf("static PNG %v (%v)", img.Bounds(), err)
-	}
-	if r, g, _, _ := img.At(2, 2).RGBA(); r>>8 != 255 || g>>8 != 0 {
-		t.Errorf("the red square is %v", img.At(2, 2))
-	}
-	call := liveCallRE("svg").FindStringSubmatch(html)
-	if call == nil {
-		t.Fatalf("no live call in %s", html)
-	}
-	var spec struct{ SVG string }
-	if err := json.Unmarshal([]byte(call[2]), &spec); err != nil || spec.SVG != svg {
-		t.Fatalf("spec %q (%v): the live view needs the SVG", call[2], err)
-	}
-	if _, ok := b.Data["image/svg+xml"]; ok || b.Text() != "SVG picture" || !b.NeedsRuntime {
-		t.Fatalf("bundle %v", b.Data)
-	}
-	// An SVG the rasteriser cannot draw says why, instead of a blank picture.
-	bad := SVG(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><foreignObject/></svg>`).MIMEBundle()
-	if _, ok := bad.Data["text/html"]; ok || !strings.Contains(bad.Text(), "foreignObject") {
-		t.Errorf("undrawable SVG: %v", bad.Data)
-	}
-}
 
 func TestBundleOf(t *testing.T) {
 	if got := BundleOf(42).Text(); got != "42" {
@@ -166,5 +136,66 @@ func TestProgressFinishEarly(t *testing.T) {
 	p.Finish("61 supersteps")
 	if got := p.MIMEBundle().Text(); !strings.Contains(got, "61 supersteps 61/61 (100%)") {
 		t.Fatalf("%q", got)
+	}
+}
+
+// An Output made with OnWith asks its formatter first for values that do
+// not render themselves: how a session shows an Arrow table.
+func TestOnWithFormatsWhatTheContractCannot(t *testing.T) {
+	type table struct{ rows int }
+	rec := &recorder{}
+	out := OnWith(rec, func(v any) (Bundle, bool) {
+		if t, ok := v.(table); ok {
+			return TextBundle(fmt.Sprintf("table of %d rows", t.rows)), true
+		}
+		return Bundle{}, false
+	})
+	out.Show(table{3})
+	out.Show(7)
+	out.Show(Markdown("# m")) // a Renderer never reaches the formatter
+	got := []string{rec.shown[0].Text(), rec.shown[1].Text(), rec.shown[2].Text()}
+	if got[0] != "table of 3 rows" || got[1] != "7" || got[2] != "# m" {
+		t.Fatalf("shown %q", got)
+	}
+}
+
+// The progress bar's static picture is drawn by the contract itself: a
+// PNG filled in blue up to the fraction done, grey after it.
+func TestProgressPicture(t *testing.T) {
+	html := progressImage(0.5)
+	i := strings.Index(html, "base64,")
+	j := strings.LastIndex(html, `"`)
+	if i < 0 || j < i {
+		t.Fatalf("no data URL in %s", html)
+	}
+	raw, err := base64.StdEncoding.DecodeString(html[i+len("base64,") : j])
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(raw))
+	if err != nil || img.Bounds().Dx() != 300 || img.Bounds().Dy() != 14 {
+		t.Fatalf("bar %v (%v)", img.Bounds(), err)
+	}
+	blue := color.RGBAModel.Convert(img.At(100, 7)).(color.RGBA)
+	grey := color.RGBAModel.Convert(img.At(200, 7)).(color.RGBA)
+	if blue != (color.RGBA{0x4c, 0x78, 0xa8, 0xff}) || grey != (color.RGBA{0xee, 0xee, 0xee, 0xff}) {
+		t.Fatalf("half-full bar: %v at 100, %v at 200", blue, grey)
+	}
+}
+
+func TestFormatBytesAndNumbers(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		unit string
+		want string
+	}{
+		{0, "B", "0 B"}, {999.4, "B", "999 B"}, {999.5, "B", "1.00 kB"}, {1234, "B", "1.23 kB"},
+		{45_600_000, "B", "45.6 MB"}, {789e9, "B", "789 GB"}, {999.5e6, "B", "1.00 GB"}, {-2048, "B", "-2.05 kB"},
+		{12345, "", "12,345"}, {0.012345, "", "0.0123"}, {4.567, "", "4.57"}, {-1234567, "", "-1,234,567"},
+		{3, "msgs", "3 msgs"}, {math.NaN(), "B", "NaN"}, {math.Inf(1), "", "+Inf"},
+	} {
+		if got := FormatValue(c.v, c.unit); got != c.want {
+			t.Errorf("FormatValue(%v, %q) = %q, want %q", c.v, c.unit, got, c.want)
+		}
 	}
 }

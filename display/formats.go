@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"html"
 	"image"
 	"image/png"
 	"strings"
@@ -88,31 +89,6 @@ func (p PNGImage) MIMEBundle() Bundle {
 	}
 }
 
-// Picture is an SVG drawing. It is shown as a static PNG <img> (drawn from
-// the SVG in Go), which survives sanitizers; when scripts run, the runtime
-// swaps in the SVG itself, where elements with a data-tip attribute show it
-// on hover. SVG shows what Superstep's views draw: shapes, paths, text,
-// transforms, patterns and nested <svg>; an SVG using more (gradients,
-// filters, images, CSS) shows the reason as text instead.
-type Picture struct {
-	SVG string // a complete <svg> element
-	Alt string // the text alternative, also the text/plain form
-}
-
-// SVG shows an SVG document.
-func SVG(svg string) Picture { return Picture{SVG: svg, Alt: "SVG picture"} }
-
-// MIMEBundle implements Renderer.
-func (p Picture) MIMEBundle() Bundle { return p.figure().MIMEBundle() }
-
-func (p Picture) figure() figure {
-	alt := p.Alt
-	if alt == "" {
-		alt = "picture"
-	}
-	return figure{svg: p.SVG, alt: alt, kind: "svg"}
-}
-
 // TableView is a table of rows under column headings.
 type TableView struct {
 	Columns []string
@@ -139,13 +115,13 @@ func (t TableView) MIMEBundle() Bundle {
 	var h strings.Builder
 	h.WriteString(`<table class="superstep-table"><thead><tr>`)
 	for _, c := range t.Columns {
-		fmt.Fprintf(&h, "<th>%s</th>", htmlEscape(c))
+		fmt.Fprintf(&h, "<th>%s</th>", html.EscapeString(c))
 	}
 	h.WriteString("</tr></thead><tbody>")
 	for _, r := range rows {
 		h.WriteString("<tr>")
 		for _, v := range r {
-			fmt.Fprintf(&h, "<td>%s</td>", htmlEscape(cellText(v)))
+			fmt.Fprintf(&h, "<td>%s</td>", html.EscapeString(cellText(v)))
 		}
 		h.WriteString("</tr>")
 	}

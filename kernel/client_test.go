@@ -29,7 +29,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	kernelBinary = filepath.Join(dir, "superstep-kernel")
-	build := exec.Command("go", "build", "-o", kernelBinary, "./cmd/superstep-kernel")
+	build := exec.Command("go", "build", "-o", kernelBinary, "../sdk/cmd/superstep-kernel")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "building the kernel:", err)

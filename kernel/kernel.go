@@ -173,31 +173,35 @@ func (k *Kernel) Serve(ctx context.Context, in Interpreter) (restart bool, err e
 // Stop ends Serve.
 func (k *Kernel) Stop() { k.doneOnce.Do(func() { close(k.done) }) }
 
+// heartbeat echoes every message of the heartbeat socket.
 func (k *Kernel) heartbeat() {
-	for {
-		msg, err := k.hb.Recv()
-		if err != nil {
-			select {
-			case <-k.done:
-				return
-			default:
-			}
-			if errors.Is(err, context.Canceled) {
-				return
-			}
-			time.Sleep(10 * time.Millisecond)
-			continue
-		}
+	k.recvLoop(k.hb, "heartbeat", func(msg zmq4.Msg) {
 		if err := k.hb.Send(msg); err != nil {
 			k.log.Printf("heartbeat: %v", err)
 		}
-	}
+	})
 }
 
 // receive reads messages from a socket, verifies them and hands them on.
 func (k *Kernel) receive(sock zmq4.Socket, name string, handle func(*wire.Message)) {
+	k.recvLoop(sock, name, func(raw zmq4.Msg) {
+		msg, err := k.signer.Decode(raw.Frames)
+		if err != nil {
+			// Never act on a message that is not signed with our key.
+			k.log.Printf("%s: dropped a message: %v", name, err)
+			return
+		}
+		handle(msg)
+	})
+}
+
+// recvLoop hands every message sock receives to handle until the kernel
+// stops. A failed receive is logged and retried after 10 ms (the socket
+// reconnects by itself); a receive that fails because the kernel is
+// stopping ends the loop.
+func (k *Kernel) recvLoop(sock zmq4.Socket, name string, handle func(zmq4.Msg)) {
 	for {
-		raw, err := sock.Recv()
+		msg, err := sock.Recv()
 		if err != nil {
 			select {
 			case <-k.done:
@@ -209,12 +213,6 @@ func (k *Kernel) receive(sock zmq4.Socket, name string, handle func(*wire.Messag
 			}
 			k.log.Printf("%s: receive: %v", name, err)
 			time.Sleep(10 * time.Millisecond)
-			continue
-		}
-		msg, err := k.signer.Decode(raw.Frames)
-		if err != nil {
-			// Never act on a message that is not signed with our key.
-			k.log.Printf("%s: dropped a message: %v", name, err)
 			continue
 		}
 		handle(msg)

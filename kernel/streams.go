@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"superstep/display"
 )
 
 // streams collects a cell's stdout and stderr and sends them to iopub while
@@ -166,15 +168,8 @@ func (s *streams) endCell() {
 	}
 }
 
-func byteSize(n int) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
+// byteSize writes a size as every display does (display.FormatBytes).
+func byteSize(n int) string { return display.FormatBytes(float64(n)) }
 
 // capturedFD is the read end of a pipe whose text goes to a stream: the
 // cell's os.Stdout or os.Stderr, or descriptor 1 or 2 redirected so that

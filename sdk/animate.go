@@ -11,6 +11,7 @@ import (
 
 	"superstep/algo/layout"
 	"superstep/display"
+	"superstep/display/views"
 	"superstep/sdk/graph"
 	"superstep/sdk/profile"
 	"superstep/sdk/table"
@@ -34,7 +35,7 @@ type AnimateOptions struct {
 	// "worker", "host" or "rack"; "" or "none" draws no outline.
 	Outline string
 	// Frames are the supersteps of the static small multiples (nil: 6
-	// evenly spaced and the busiest, see display.DefaultFrames).
+	// evenly spaced and the busiest, see views.DefaultFrames).
 	Frames []int
 	// MaxPulses caps the message pulses drawn per superstep (0: 2,000; a
 	// deterministic sample beyond).
@@ -51,31 +52,35 @@ type AnimateOptions struct {
 // plays, steps (space, ←, →), scrubs and jumps to a superstep clicked on
 // the trend; hovering a vertex shows its value, state and messages. The
 // static picture is a grid of small multiples of chosen supersteps.
-func Animate(job *Job, pos []float64, opt AnimateOptions) display.Renderer {
-	d, err := AnimateData(job, pos, opt)
+//
+// Laying the graph out (when pos is nil) stops when ctx is cancelled:
+// pass sdk.Context() in a cell.
+func Animate(ctx context.Context, job *Job, pos []float64, opt AnimateOptions) display.Renderer {
+	d, err := AnimateData(ctx, job, pos, opt)
 	if err != nil {
 		return display.TextBundle(err.Error())
 	}
-	return display.Animate(d)
+	return views.Animate(d)
 }
 
 // AnimateData is the data Animate draws: the record turned into the
-// display's per-superstep vertex colours, states, counts and pulses.
-func AnimateData(job *Job, pos []float64, opt AnimateOptions) (display.AnimateData, error) {
+// display's per-superstep vertex colours, states, counts and pulses. A
+// nil pos is laid out with SFDP under ctx.
+func AnimateData(ctx context.Context, job *Job, pos []float64, opt AnimateOptions) (views.AnimateData, error) {
 	if job == nil || job.Result == nil || job.Graph == nil {
-		return display.AnimateData{}, fmt.Errorf("sdk.Animate: needs a job run on a graph")
+		return views.AnimateData{}, fmt.Errorf("sdk.Animate: needs a job run on a graph")
 	}
 	rec := job.Result.Record
 	if rec == nil {
-		return display.AnimateData{}, fmt.Errorf("sdk.Animate: job %s has no vertex record: run it with sdk.Options{RecordVertices: true}", job.Profile.Job)
+		return views.AnimateData{}, fmt.Errorf("sdk.Animate: job %s has no vertex record: run it with sdk.Options{RecordVertices: true}", job.Profile.Job)
 	}
 	g := job.Graph
-	pos, err := positionsOrLayout(g, pos, "sdk.Animate")
+	pos, err := positionsOrLayout(ctx, g, pos, "sdk.Animate")
 	if err != nil {
-		return display.AnimateData{}, err
+		return views.AnimateData{}, err
 	}
 	n := g.NumVertices()
-	d := display.AnimateData{
+	d := views.AnimateData{
 		Title:     opt.Title,
 		X:         make([]float64, n),
 		Y:         make([]float64, n),
@@ -101,7 +106,7 @@ func AnimateData(job *Job, pos []float64, opt AnimateOptions) (display.AnimateDa
 		}
 	}
 	if d.Group, d.GroupName, err = outlineGroups(job, opt.Outline); err != nil {
-		return display.AnimateData{}, err
+		return views.AnimateData{}, err
 	}
 	d.Steps = animateSteps(rec)
 	if !opt.NoTrend && len(job.Profile.Steps) == rec.Len() {
@@ -111,7 +116,7 @@ func AnimateData(job *Job, pos []float64, opt AnimateOptions) (display.AnimateDa
 		}
 		t, err := job.TrendData(profile.Options{Level: level})
 		if err != nil {
-			return display.AnimateData{}, err
+			return views.AnimateData{}, err
 		}
 		if len(t.Frames) == len(d.Steps) {
 			d.Trend = &t
@@ -122,8 +127,8 @@ func AnimateData(job *Job, pos []float64, opt AnimateOptions) (display.AnimateDa
 
 // animateSteps turns a record's supersteps into the display's: values,
 // states and counts as they are, messages along arcs as pulses.
-func animateSteps(rec *vrecord.Record) []display.AnimateStep {
-	steps := make([]display.AnimateStep, rec.Len())
+func animateSteps(rec *vrecord.Record) []views.AnimateStep {
+	steps := make([]views.AnimateStep, rec.Len())
 	for i := range steps {
 		s := rec.Step(i)
 		st := make([]uint8, len(s.State))
@@ -131,11 +136,11 @@ func animateSteps(rec *vrecord.Record) []display.AnimateStep {
 			st[v] = uint8(x)
 		}
 		arcs := rec.ArcMessages(i)
-		pulses := make([]display.Pulse, len(arcs))
+		pulses := make([]views.Pulse, len(arcs))
 		for k, a := range arcs {
-			pulses[k] = display.Pulse{From: int32(rec.Source(int(a.Arc))), To: rec.Targets[a.Arc], Count: a.Count}
+			pulses[k] = views.Pulse{From: int32(rec.Source(int(a.Arc))), To: rec.Targets[a.Arc], Count: a.Count}
 		}
-		steps[i] = display.AnimateStep{Value: s.Value, State: st, Sent: s.Sent, Received: s.Received, Pulses: pulses}
+		steps[i] = views.AnimateStep{Value: s.Value, State: st, Sent: s.Sent, Received: s.Received, Pulses: pulses}
 	}
 	return steps
 }
@@ -167,11 +172,11 @@ func outlineGroups(job *Job, outline string) ([]int32, string, error) {
 
 // positionsOrLayout checks a layout's length, or makes one with SFDP
 // (seed 1) when pos is nil.
-func positionsOrLayout(g *graph.Graph, pos []float64, who string) ([]float64, error) {
+func positionsOrLayout(ctx context.Context, g *graph.Graph, pos []float64, who string) ([]float64, error) {
 	n := g.NumVertices()
 	if pos == nil {
 		var err error
-		if pos, err = layout.SFDP(context.Background(), g, layout.Options{Seed: 1}); err != nil {
+		if pos, err = layout.SFDP(ctx, g, layout.Options{Seed: 1}); err != nil {
 			return nil, fmt.Errorf("%s: laying the graph out: %w", who, err)
 		}
 	}

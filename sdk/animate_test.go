@@ -11,6 +11,7 @@ import (
 	"superstep/algo/vertex"
 	"superstep/datasets"
 	"superstep/display"
+	"superstep/display/views"
 	"superstep/sdk"
 	"superstep/sdk/bsp"
 )
@@ -34,7 +35,7 @@ func TestAnimateDataSSSPLattice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := sdk.AnimateData(job, gridPositions(4, 4), sdk.AnimateOptions{ValueName: "distance", Outline: "worker"})
+	d, err := sdk.AnimateData(context.Background(), job, gridPositions(4, 4), sdk.AnimateOptions{ValueName: "distance", Outline: "worker"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func TestAnimateDataSSSPLattice(t *testing.T) {
 	for i, s := range d.Steps {
 		for v := range 16 {
 			dist := v/4 + v%4
-			if (s.State[v] == display.StateActive) != (dist == i) {
+			if (s.State[v] == views.StateActive) != (dist == i) {
 				t.Errorf("superstep %d: vertex %d (distance %d) has state %d", i, v, dist, s.State[v])
 			}
 			want := math.Inf(1)
@@ -67,7 +68,7 @@ func TestAnimateDataSSSPLattice(t *testing.T) {
 			}
 		}
 	}
-	if b := sdk.Animate(job, gridPositions(4, 4), sdk.AnimateOptions{}).MIMEBundle(); !strings.Contains(html(b), "data:image/png;base64,") {
+	if b := sdk.Animate(context.Background(), job, gridPositions(4, 4), sdk.AnimateOptions{}).MIMEBundle(); !strings.Contains(html(b), "data:image/png;base64,") {
 		t.Errorf("the animation has no static picture: %.200s", html(b))
 	}
 }
@@ -93,7 +94,7 @@ func TestAnimateErrors(t *testing.T) {
 		{rec, append(gridPositions(3, 3)[:17], math.NaN()), sdk.AnimateOptions{}, "vertex 8 has coordinate NaN"},
 		{rec, gridPositions(3, 3), sdk.AnimateOptions{Outline: "pod"}, `unknown outline "pod"`},
 	} {
-		if _, err := sdk.AnimateData(c.job, c.pos, c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := sdk.AnimateData(context.Background(), c.job, c.pos, c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("err = %v, want %q", err, c.want)
 		}
 	}
@@ -194,16 +195,16 @@ func TestAnimateStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := sdk.AnimateData(job, gridPositions(3, 3), sdk.AnimateOptions{})
+	d, err := sdk.AnimateData(context.Background(), job, gridPositions(3, 3), sdk.AnimateOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	d.Start = 4
-	if b := display.Animate(d).MIMEBundle(); !strings.Contains(html(b), "data:image/png") {
+	if b := views.Animate(d).MIMEBundle(); !strings.Contains(html(b), "data:image/png") {
 		t.Errorf("start 4: %s", b.Text())
 	}
 	d.Start = job.Supersteps()
-	if b := display.Animate(d).MIMEBundle(); !strings.Contains(b.Text(), "Start is superstep 6, outside 0..5") {
+	if b := views.Animate(d).MIMEBundle(); !strings.Contains(b.Text(), "Start is superstep 6, outside 0..5") {
 		t.Errorf("start past the end: %s", b.Text())
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"sort"
 	"time"
 
-	"superstep/display"
+	"superstep/display/views"
 	"superstep/topology/fattree"
 )
 
@@ -26,14 +26,14 @@ type FatTreeOptions struct {
 	// Window limits the counters to the intervals ending in (From, To];
 	// zero times mean the counters' first and last.
 	Window [2]time.Time
-	// Bins is the most time bins; 0 means display.MatrixBoardMaxBins
+	// Bins is the most time bins; 0 means views.MatrixBoardMaxBins
 	// within the payload budget. Consecutive intervals are merged into
 	// bins of equal length.
 	Bins int
-	// Maps, Threshold and Layout are the board's (display.MatrixBoardData).
-	Maps      map[string]display.MatrixColorMap
+	// Maps, Threshold and Layout are the board's (views.MatrixBoardData).
+	Maps      map[string]views.MatrixColorMap
 	Threshold float64
-	Layout    *display.MatrixBoardOptions
+	Layout    *views.MatrixBoardOptions
 }
 
 // FatTree is TreeScope's matrix view of a fat-tree's port counters: one
@@ -45,20 +45,20 @@ type FatTreeOptions struct {
 // bytes over the window. Host links have no cell but count in the time
 // chart and in their L1's bar. counters are Deltas' or Simulate's rows;
 // a link without rows carried nothing.
-func FatTree(f *fattree.Fabric, counters []fattree.CounterRow, opt FatTreeOptions) (*display.MatrixBoardView, error) {
+func FatTree(f *fattree.Fabric, counters []fattree.CounterRow, opt FatTreeOptions) (*views.MatrixBoardView, error) {
 	d, err := fatTreeBoard(Context(), f, counters, opt)
 	if err != nil {
 		return nil, err
 	}
-	return display.MatrixBoard(d), nil
+	return views.MatrixBoard(d), nil
 }
 
 // fatTreeBoard builds the board's data.
-func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.CounterRow, opt FatTreeOptions) (display.MatrixBoardData, error) {
+func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.CounterRow, opt FatTreeOptions) (views.MatrixBoardData, error) {
 	if f == nil {
-		return display.MatrixBoardData{}, fmt.Errorf("sdk: FatTree: no fabric")
+		return views.MatrixBoardData{}, fmt.Errorf("sdk: FatTree: no fabric")
 	}
-	d := display.MatrixBoardData{Title: opt.Title, Unit: "B", Maps: opt.Maps, Threshold: opt.Threshold, Layout: opt.Layout}
+	d := views.MatrixBoardData{Title: opt.Title, Unit: "B", Maps: opt.Maps, Threshold: opt.Threshold, Layout: opt.Layout}
 	if d.Title == "" {
 		d.Title = f.Spec.String()
 	}
@@ -68,7 +68,7 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 			dir = "up"
 		}
 		lo, hi := min(k.From(), k.To()), max(k.From(), k.To())
-		d.Categories = append(d.Categories, display.MatrixCategory{Name: k.String(), Level: fmt.Sprintf("L%d–L%d", lo, hi), Direction: dir})
+		d.Categories = append(d.Categories, views.MatrixCategory{Name: k.String(), Level: fmt.Sprintf("L%d–L%d", lo, hi), Direction: dir})
 	}
 	hdr := switchHeaderIDs(f)
 	// Items: one per host link, one per directed switch pair.
@@ -77,7 +77,7 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 	for id, l := range f.Links {
 		if !l.Kind.Cell() {
 			itemOf[id] = len(d.Items)
-			it := display.MatrixItem{ID: fmt.Sprintf("l%d", id), Category: int(l.Kind)}
+			it := views.MatrixItem{ID: fmt.Sprintf("l%d", id), Category: int(l.Kind)}
 			if l.Kind.From() == 0 {
 				it.Name = fmt.Sprintf("%s → %s", nodeName(f, l.From), f.Switches[l.To].Name)
 				it.To = hdr[l.To]
@@ -95,14 +95,14 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 		}
 		pairItem[key] = len(d.Items)
 		itemOf[id] = len(d.Items)
-		d.Items = append(d.Items, display.MatrixItem{ID: fmt.Sprintf("c%d", id), Category: int(l.Kind),
+		d.Items = append(d.Items, views.MatrixItem{ID: fmt.Sprintf("c%d", id), Category: int(l.Kind),
 			Name: fmt.Sprintf("%s → %s", f.Switches[l.From].Name, f.Switches[l.To].Name), From: hdr[l.From], To: hdr[l.To]})
 	}
 	d.Panels = fatTreePanels(f, hdr, d.Items, itemOf)
 	if d.Layout == nil && len(d.Panels) > 1 {
 		// As many pods in a row as fit in a notebook's width.
-		o := display.DefaultMatrixBoardOptions()
-		g, err := display.MatrixBoardLayout(display.MatrixBoardData{Panels: d.Panels[:1]}, o)
+		o := views.DefaultMatrixBoardOptions()
+		g, err := views.MatrixBoardLayout(views.MatrixBoardData{Panels: d.Panels[:1]}, o)
 		if err == nil && g.W > 0 {
 			o.PanelsPerRow = max(1, int((fatTreeBoardWidth+o.PanelGap)/(g.W+o.PanelGap)))
 			d.Layout = &o
@@ -111,7 +111,7 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 
 	bins, binOf, err := counterBins(counters, opt.Window, opt.Bins)
 	if err != nil {
-		return display.MatrixBoardData{}, err
+		return views.MatrixBoardData{}, err
 	}
 	d.Bins = bins
 	d.Values = make([][]float32, len(d.Items))
@@ -131,7 +131,7 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 			continue
 		}
 		if r.Link < 0 || r.Link >= len(f.Links) {
-			return display.MatrixBoardData{}, fmt.Errorf("sdk: FatTree: a counter row at %s names link %d; the fabric has %d", r.Time.UTC().Format(time.RFC3339), r.Link, len(f.Links))
+			return views.MatrixBoardData{}, fmt.Errorf("sdk: FatTree: a counter row at %s names link %d; the fabric has %d", r.Time.UTC().Format(time.RFC3339), r.Link, len(f.Links))
 		}
 		sums[itemOf[r.Link]][b] += float64(r.Bytes)
 	}
@@ -147,7 +147,7 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 		r = fattree.DModK(f)
 	}
 	ends := endpointIDs(f)
-	if n := len(f.Switches) * len(f.Nodes); n > display.MatrixRoutesPayload {
+	if n := len(f.Switches) * len(f.Nodes); n > views.MatrixRoutesPayload {
 		d.RoutesNote = fmt.Sprintf("%d switches × %d nodes: the forwarding table is too large to ship with the board; draw routes from Go with sdk.FatTreeRoute or fattree.Route.", len(f.Switches), len(f.Nodes))
 	} else {
 		d.Routes = fatTreeRoutes(f, r, hdr, ends, itemOf)
@@ -156,9 +156,9 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 		for _, j := range opt.Jobs {
 			sc, err := fattree.Footprint(ctx, f, r, j.Nodes)
 			if err != nil {
-				return display.MatrixBoardData{}, fmt.Errorf("sdk: FatTree: job %s: %w", j.ID, err)
+				return views.MatrixBoardData{}, fmt.Errorf("sdk: FatTree: job %s: %w", j.ID, err)
 			}
-			mj := display.MatrixJob{ID: j.ID, Name: j.ID, Start: j.Start, End: j.End, Nodes: len(j.Nodes), Stacks: map[string]int{}}
+			mj := views.MatrixJob{ID: j.ID, Name: j.ID, Start: j.Start, End: j.End, Nodes: len(j.Nodes), Stacks: map[string]int{}}
 			seen := map[int]bool{}
 			for _, l := range sc.Links {
 				if i := itemOf[l]; !seen[i] {
@@ -185,10 +185,10 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 
 // fatTreeRoutes is r as the board's forwarding table: the nodes are the
 // endpoints, every switch forwards.
-func fatTreeRoutes(f *fattree.Fabric, r fattree.Routing, hdr, ends []string, itemOf []int) *display.MatrixRoutes {
-	rt := &display.MatrixRoutes{Headers: hdr, Next: make([][]int32, len(f.Switches))}
+func fatTreeRoutes(f *fattree.Fabric, r fattree.Routing, hdr, ends []string, itemOf []int) *views.MatrixRoutes {
+	rt := &views.MatrixRoutes{Headers: hdr, Next: make([][]int32, len(f.Switches))}
 	for n, node := range f.Nodes {
-		rt.Endpoints = append(rt.Endpoints, display.MatrixEndpoint{ID: ends[n], Header: hdr[node.Switch], In: fmt.Sprintf("l%d", node.Up)})
+		rt.Endpoints = append(rt.Endpoints, views.MatrixEndpoint{ID: ends[n], Header: hdr[node.Switch], In: fmt.Sprintf("l%d", node.Up)})
 	}
 	for sw, s := range f.Switches {
 		row := make([]int32, len(f.Nodes))
@@ -246,21 +246,21 @@ func switchHeaderIDs(f *fattree.Fabric) []string {
 
 // fatTreePanels lays the fabric out as TreeScope does: a panel per pod,
 // a block per bundle.
-func fatTreePanels(f *fattree.Fabric, hdr []string, items []display.MatrixItem, itemOf []int) []display.MatrixPanel {
+func fatTreePanels(f *fattree.Fabric, hdr []string, items []views.MatrixItem, itemOf []int) []views.MatrixPanel {
 	s := f.Spec
 	bundles := max(s.Bundles, 1)
 	perBundle := s.L2PerPod / bundles
-	panels := make([]display.MatrixPanel, s.Pods)
-	header := func(sw int) display.MatrixHeader {
-		return display.MatrixHeader{ID: hdr[sw], Category: f.Switches[sw].Level}
+	panels := make([]views.MatrixPanel, s.Pods)
+	header := func(sw int) views.MatrixHeader {
+		return views.MatrixHeader{ID: hdr[sw], Category: f.Switches[sw].Level}
 	}
 	for p := range panels {
-		pl := display.MatrixPanel{Label: fmt.Sprintf("pod %d", p)}
+		pl := views.MatrixPanel{Label: fmt.Sprintf("pod %d", p)}
 		for i := 0; i < s.L1PerPod; i++ {
 			pl.Top = append(pl.Top, header(f.L1(p, i)))
 		}
 		for b := 0; b < bundles; b++ {
-			blk := display.MatrixBlock{Label: fmt.Sprintf("bundle %d", b)}
+			blk := views.MatrixBlock{Label: fmt.Sprintf("bundle %d", b)}
 			for m := b * perBundle; m < (b+1)*perBundle; m++ {
 				blk.Columns = append(blk.Columns, header(f.L2(p, m)))
 			}
@@ -280,21 +280,21 @@ func fatTreePanels(f *fattree.Fabric, hdr []string, items []display.MatrixItem, 
 		}
 		placed[itemOf[id]] = true
 		var l2, other int
-		side := display.MatrixIn
+		side := views.MatrixIn
 		bottom := false
 		switch l.Kind {
 		case fattree.Up12:
 			l2, other = l.To, l.From
 		case fattree.Down21:
-			l2, other, side = l.From, l.To, display.MatrixOut
+			l2, other, side = l.From, l.To, views.MatrixOut
 		case fattree.Up23:
-			l2, other, side, bottom = l.From, l.To, display.MatrixOut, true
+			l2, other, side, bottom = l.From, l.To, views.MatrixOut, true
 		case fattree.Down32:
 			l2, other, bottom = l.To, l.From, true
 		}
 		sw := f.Switches[l2]
 		m := sw.Index
-		c := display.MatrixCell{Item: items[itemOf[id]].ID, Category: int(l.Kind), Block: m / perBundle, Column: m % perBundle,
+		c := views.MatrixCell{Item: items[itemOf[id]].ID, Category: int(l.Kind), Block: m / perBundle, Column: m % perBundle,
 			Side: side, Bottom: bottom, Row: f.Switches[other].Index}
 		panels[sw.Pod].Cells = append(panels[sw.Pod].Cells, c)
 	}
@@ -305,7 +305,7 @@ func fatTreePanels(f *fattree.Fabric, hdr []string, items []display.MatrixItem, 
 // interval ending at its Time) that end within window into at most n bins
 // of equal numbers of intervals, and maps each interval's end (Unix
 // seconds) to its bin.
-func counterBins(counters []fattree.CounterRow, window [2]time.Time, n int) ([]display.MatrixBin, map[int64]int, error) {
+func counterBins(counters []fattree.CounterRow, window [2]time.Time, n int) ([]views.MatrixBin, map[int64]int, error) {
 	seen := map[int64]bool{}
 	var ends []int64
 	last := int64(math.MinInt64)
@@ -329,7 +329,7 @@ func counterBins(counters []fattree.CounterRow, window [2]time.Time, n int) ([]d
 		return nil, binOf, nil
 	}
 	if n <= 0 {
-		n = display.MatrixBoardMaxBins
+		n = views.MatrixBoardMaxBins
 	}
 	k := (len(ends) + n - 1) / n
 	start := func(i int) int64 { // start of interval i
@@ -344,13 +344,13 @@ func counterBins(counters []fattree.CounterRow, window [2]time.Time, n int) ([]d
 		}
 		return ends[0]
 	}
-	var bins []display.MatrixBin
+	var bins []views.MatrixBin
 	for i := 0; i < len(ends); i += k {
 		last := min(i+k, len(ends)) - 1
 		for j := i; j <= last; j++ {
 			binOf[ends[j]] = len(bins)
 		}
-		bins = append(bins, display.MatrixBin{Start: time.Unix(start(i), 0).UTC(), End: time.Unix(ends[last], 0).UTC()})
+		bins = append(bins, views.MatrixBin{Start: time.Unix(start(i), 0).UTC(), End: time.Unix(ends[last], 0).UTC()})
 	}
 	sort.SliceStable(bins, func(a, b int) bool { return bins[a].Start.Before(bins[b].Start) })
 	return bins, binOf, nil

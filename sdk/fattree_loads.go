@@ -7,7 +7,7 @@ import (
 	"github.com/apache/arrow/go/v15/arrow/array"
 	"github.com/apache/arrow/go/v15/arrow/memory"
 
-	"superstep/display"
+	"superstep/display/views"
 	"superstep/sdk/table"
 	"superstep/topology/fattree"
 )
@@ -89,15 +89,15 @@ func FatTreeRoute(f *fattree.Fabric, r fattree.Routing, src, dst int) (string, e
 
 // FatTreeCompare shows two fat-tree boards side by side on one colour
 // scale and the board of their difference (b − a), as
-// display.CompareMatrixBoards does: the same fabric under two routings or
+// views.CompareMatrixBoards does: the same fabric under two routings or
 // two placements.
-func FatTreeCompare(a, b *display.MatrixBoardView) (display.RowView, error) {
+func FatTreeCompare(a, b *views.MatrixBoardView) (views.RowView, error) {
 	if a == nil || b == nil {
-		return display.RowView{}, fmt.Errorf("sdk: FatTreeCompare: a board is nil")
+		return views.RowView{}, fmt.Errorf("sdk: FatTreeCompare: a board is nil")
 	}
-	row, err := display.CompareMatrixBoards(a.Data, b.Data)
+	row, err := views.CompareMatrixBoards(a.Data, b.Data)
 	if err != nil {
-		return display.RowView{}, fmt.Errorf("sdk: FatTreeCompare: %w", err)
+		return views.RowView{}, fmt.Errorf("sdk: FatTreeCompare: %w", err)
 	}
 	return row, nil
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"superstep/display"
+	"superstep/display/views"
 	"superstep/topology/fattree"
 )
 
@@ -76,11 +76,11 @@ func TestFatTreeBoardRoutes(t *testing.T) {
 	if d.Routes == nil || len(d.Routes.Endpoints) != 16 || len(d.Routes.Headers) != 20 {
 		t.Fatalf("routes: %+v", d.Routes)
 	}
-	v := display.MatrixBoard(d)
+	v := views.MatrixBoard(d)
 	hdr := switchHeaderIDs(f)
 
 	// L1(0,0) → L1(3,0): nodes 0, 1 to 12, 13.
-	items, headers, err := v.RouteItems(display.MatrixSelection{Headers: []string{hdr[f.L1(0, 0)]}}, display.MatrixSelection{Headers: []string{hdr[f.L1(3, 0)]}}, nil)
+	items, headers, err := v.RouteItems(views.MatrixSelection{Headers: []string{hdr[f.L1(0, 0)]}}, views.MatrixSelection{Headers: []string{hdr[f.L1(3, 0)]}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestFatTreeBoardRoutes(t *testing.T) {
 		}
 	}
 	cell := boardItem(f, up)
-	items, _, err = v.RouteItems(display.MatrixSelection{Items: []string{cell}}, display.MatrixSelection{}, nil)
+	items, _, err = v.RouteItems(views.MatrixSelection{Items: []string{cell}}, views.MatrixSelection{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestFatTreeBoardRoutes(t *testing.T) {
 	}
 
 	// With the job selected: only its nodes, 0..7.
-	items, _, err = v.RouteItems(display.MatrixSelection{Items: []string{cell}}, display.MatrixSelection{}, []string{"half"})
+	items, _, err = v.RouteItems(views.MatrixSelection{Items: []string{cell}}, views.MatrixSelection{}, []string{"half"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,10 +148,10 @@ func TestFatTreeBoardRoutes(t *testing.T) {
 	}
 
 	// Nothing selected: nothing; unknown names: errors.
-	if items, _, err := v.RouteItems(display.MatrixSelection{}, display.MatrixSelection{}, nil); err != nil || len(items) != 0 {
+	if items, _, err := v.RouteItems(views.MatrixSelection{}, views.MatrixSelection{}, nil); err != nil || len(items) != 0 {
 		t.Errorf("empty selection: %v, %v", items, err)
 	}
-	if _, _, err := v.RouteItems(display.MatrixSelection{Headers: []string{"nope"}}, display.MatrixSelection{}, nil); err == nil {
+	if _, _, err := v.RouteItems(views.MatrixSelection{Headers: []string{"nope"}}, views.MatrixSelection{}, nil); err == nil {
 		t.Error("an unknown header: no error")
 	}
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/apache/arrow/go/v15/arrow"
 
-	"superstep/display"
+	"superstep/display/views"
 	"superstep/sdk/table"
 	"superstep/topology/fattree"
 )
@@ -45,7 +45,7 @@ func TestFatTreeBoardAllToAll(t *testing.T) {
 		t.Fatalf("bins %v … %v", d.Bins[0], d.Bins[11])
 	}
 	cells := 0
-	v := display.MatrixBoard(d)
+	v := views.MatrixBoard(d)
 	s, err := v.Summary()
 	if err != nil {
 		t.Fatal(err)
@@ -75,7 +75,7 @@ func TestFatTreeBoardAllToAll(t *testing.T) {
 			}
 			// Left (In) columns hold links into the column's L2, right ones links out.
 			col := p.Blocks[c.Block].Columns[c.Column].ID
-			if c.Side == display.MatrixIn && it.To != col || c.Side == display.MatrixOut && it.From != col {
+			if c.Side == views.MatrixIn && it.To != col || c.Side == views.MatrixOut && it.From != col {
 				t.Fatalf("%s sits on side %v of column %s", it.Name, c.Side, col)
 			}
 			if !strings.HasPrefix(it.Name, "L") {

@@ -288,17 +288,8 @@ func workerOrder(p *profile.Profile) []int {
 	return circular.Order(total, hosts, racks)
 }
 
-func byteSize(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
-}
+// byteSize writes a size as every display does (display.FormatBytes).
+func byteSize(n int64) string { return display.FormatBytes(float64(n)) }
 
 // CrossTraffic is the share of the job's messages that travel between
 // different units at level (workers, hosts or racks): what a partition

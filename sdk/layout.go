@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow/go/v15/arrow/memory"
 
 	"superstep/display"
+	"superstep/display/views"
 	"superstep/sdk/graph"
 )
 
@@ -16,7 +17,7 @@ import (
 // coloured by community when membership is given (the nine largest
 // communities in colour, with a legend, the rest grey), edges drawn (a
 // deterministic sample when there are many), with zoom, pan and hover
-// labels. display.Save writes it to a file.
+// labels. views.Save writes it to a file.
 func Drawing(g *graph.Graph, pos []float64, membership []int32, title string) display.Renderer {
 	n := g.NumVertices()
 	if len(pos) != 2*n {
@@ -25,7 +26,7 @@ func Drawing(g *graph.Graph, pos []float64, membership []int32, title string) di
 	if membership != nil && len(membership) != n {
 		return display.TextBundle(fmt.Sprintf("sdk.Drawing: %d community labels for %d vertices", len(membership), n))
 	}
-	d := display.DrawingData{Title: title, GroupName: "community", X: make([]float64, n), Y: make([]float64, n), Labels: make([]string, n), Groups: membership}
+	d := views.DrawingData{Title: title, GroupName: "community", X: make([]float64, n), Y: make([]float64, n), Labels: make([]string, n), Groups: membership}
 	for v := 0; v < n; v++ {
 		d.X[v], d.Y[v] = pos[2*v], pos[2*v+1]
 		d.Labels[v] = g.Label(v)
@@ -37,7 +38,7 @@ func Drawing(g *graph.Graph, pos []float64, membership []int32, title string) di
 			}
 		}
 	}
-	return display.Drawing(d)
+	return views.Drawing(d)
 }
 
 // WritePositions writes a layout as TSV with the header

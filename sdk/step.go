@@ -10,6 +10,7 @@ import (
 
 	"superstep/algo/partition"
 	"superstep/display"
+	"superstep/display/views"
 	"superstep/sdk/bsp"
 	"superstep/sdk/graph"
 	"superstep/sdk/table"
@@ -72,6 +73,14 @@ func (s *Stepper) Step() *Frame { return s.StepContext(context.Background()) }
 func (s *Stepper) StepContext(ctx context.Context) *Frame {
 	if err := s.bs.Step(ctx); err != nil {
 		return &Frame{s: s, err: fmt.Errorf("%s: %w", s.name, err)}
+	}
+	if s.Positions == nil {
+		// The first frame needs a drawing: SFDP, under the step's context.
+		pos, err := positionsOrLayout(ctx, s.g, nil, "sdk.Stepper")
+		if err != nil {
+			return &Frame{s: s, err: err}
+		}
+		s.Positions = pos
 	}
 	return s.Frame()
 }
@@ -167,19 +176,16 @@ func (f *Frame) MIMEBundle() display.Bundle {
 		return display.TextBundle(s.String())
 	}
 	if s.Positions == nil {
-		pos, err := positionsOrLayout(s.g, nil, "sdk.Stepper")
-		if err != nil {
-			return display.TextBundle(err.Error())
-		}
-		s.Positions = pos
+		// Showing draws; it does not lay out (StepContext does).
+		return display.TextBundle(s.name + ": no positions to draw on: set Positions, or step again to lay the graph out")
 	}
 	opt := s.View
 	last := s.bs.Superstep() - 1
 	opt.Frames = []int{last}
-	d, err := AnimateData(s.Job(), s.Positions, opt)
+	d, err := AnimateData(context.Background(), s.Job(), s.Positions, opt) // positions given: no layout
 	if err != nil {
 		return display.TextBundle(err.Error())
 	}
 	d.Start = last
-	return display.Animate(d).MIMEBundle()
+	return views.Animate(d).MIMEBundle()
 }

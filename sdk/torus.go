@@ -10,7 +10,7 @@ import (
 	"github.com/apache/arrow/go/v15/arrow/memory"
 
 	"superstep/algo/hilbert"
-	"superstep/display"
+	"superstep/display/views"
 	"superstep/sdk/table"
 	"superstep/topology/torus"
 )
@@ -224,26 +224,26 @@ func torusTotalsTable(rows []torusTotalsRow) arrow.Table {
 // phase. traffic is a channel-counter or node-pair table; nil draws the
 // topology alone (a cell cannot pass an untyped nil for an Arrow table,
 // yaegi fails on it: pass torus.ChannelTable(t, nil) instead).
-func Torus(t *torus.Torus, traffic arrow.Table, opt TorusOptions) (*display.RingGraphView, error) {
+func Torus(t *torus.Torus, traffic arrow.Table, opt TorusOptions) (*views.RingGraphView, error) {
 	d, err := torusRing(t, traffic, opt)
 	if err != nil {
 		return nil, err
 	}
-	return display.RingGraph(d), nil
+	return views.RingGraph(d), nil
 }
 
 // torusRing builds a torus ring's data.
-func torusRing(t *torus.Torus, traffic arrow.Table, opt TorusOptions) (display.RingGraphData, error) {
+func torusRing(t *torus.Torus, traffic arrow.Table, opt TorusOptions) (views.RingGraphData, error) {
 	if t == nil {
-		return display.RingGraphData{}, fmt.Errorf("sdk: Torus: no torus")
+		return views.RingGraphData{}, fmt.Errorf("sdk: Torus: no torus")
 	}
 	order, err := TorusOrder(t, opt.Order)
 	if err != nil {
-		return display.RingGraphData{}, err
+		return views.RingGraphData{}, err
 	}
 	n := t.Nodes()
 	rank := hilbert.Ranks(order)
-	d := display.RingGraphData{Title: opt.Title, GroupName: "dimension", GroupNames: t.Names(), ColorByGroup: opt.ColorByDimension}
+	d := views.RingGraphData{Title: opt.Title, GroupName: "dimension", GroupNames: t.Names(), ColorByGroup: opt.ColorByDimension}
 	if d.Title == "" {
 		d.Title = t.String()
 	}
@@ -271,13 +271,13 @@ func torusRing(t *torus.Torus, traffic arrow.Table, opt TorusOptions) (display.R
 	for _, name := range tracks {
 		dim := t.Dim(name)
 		if dim < 0 {
-			return display.RingGraphData{}, fmt.Errorf("sdk: Torus: track %q: no such dimension (have %s)", name, strings.Join(names, ", "))
+			return views.RingGraphData{}, fmt.Errorf("sdk: Torus: track %q: no such dimension (have %s)", name, strings.Join(names, ", "))
 		}
 		vals := make([]int, n)
 		for r, v := range order {
 			vals[r] = v / t.Stride(dim) % t.Extent(dim)
 		}
-		d.Tracks = append(d.Tracks, display.RingGraphTrack{Name: name, Values: vals})
+		d.Tracks = append(d.Tracks, views.RingGraphTrack{Name: name, Values: vals})
 	}
 	// Levels.
 	d.Levels = opt.Blocks
@@ -298,19 +298,19 @@ func torusRing(t *torus.Torus, traffic arrow.Table, opt TorusOptions) (display.R
 	if i := slices.Index(d.Levels, want); i >= 0 {
 		d.Level = i
 	} else if opt.Level != 0 {
-		return display.RingGraphData{}, fmt.Errorf("sdk: Torus: level %d is not one of the block levels %v", opt.Level, d.Levels)
+		return views.RingGraphData{}, fmt.Errorf("sdk: Torus: level %d is not one of the block levels %v", opt.Level, d.Levels)
 	}
 	switch opt.LinkMode {
 	case "", "sum":
-		d.Mode = display.RingGraphSum
+		d.Mode = views.RingGraphSum
 	case "plus", "+":
-		d.Mode = display.RingGraphPlus
+		d.Mode = views.RingGraphPlus
 	case "minus", "-", "−":
-		d.Mode = display.RingGraphMinus
+		d.Mode = views.RingGraphMinus
 	case "average":
-		d.Mode = display.RingGraphAverage
+		d.Mode = views.RingGraphAverage
 	default:
-		return display.RingGraphData{}, fmt.Errorf("sdk: Torus: link mode %q: want sum, plus, minus or average", opt.LinkMode)
+		return views.RingGraphData{}, fmt.Errorf("sdk: Torus: link mode %q: want sum, plus, minus or average", opt.LinkMode)
 	}
 	// Links: one per neighbour pair, oriented so that A→B is the "+"
 	// direction (for a wrap-around pair, from the last coordinate to 0).
@@ -323,7 +323,7 @@ func torusRing(t *torus.Torus, traffic arrow.Table, opt TorusOptions) (display.R
 		if w, ok := t.Step(a, p.Dim, +1); !ok || w != b {
 			a, b = b, a
 		}
-		d.Links = append(d.Links, display.RingGraphLink{A: rank[a], B: rank[b], Group: p.Dim})
+		d.Links = append(d.Links, views.RingGraphLink{A: rank[a], B: rank[b], Group: p.Dim})
 		for _, end := range [2][2]int{{a, b}, {b, a}} {
 			for _, dir := range [2]int{+1, -1} {
 				if w, ok := t.Step(end[0], p.Dim, dir); ok && w == end[1] {
@@ -338,7 +338,7 @@ func torusRing(t *torus.Torus, traffic arrow.Table, opt TorusOptions) (display.R
 	// Frames.
 	frames, err := torusFrames(traffic, opt.Regions)
 	if err != nil {
-		return display.RingGraphData{}, err
+		return views.RingGraphData{}, err
 	}
 	phases := map[int]int{}
 	for _, rp := range frames {
@@ -346,7 +346,7 @@ func torusRing(t *torus.Torus, traffic arrow.Table, opt TorusOptions) (display.R
 	}
 	colors, err := torusNodeColors(t, opt.Nodes, opt.NodeColor, order)
 	if err != nil {
-		return display.RingGraphData{}, err
+		return views.RingGraphData{}, err
 	}
 	if opt.NodeColor != "" {
 		d.LeafValueName = opt.NodeColor
@@ -355,9 +355,9 @@ func torusRing(t *torus.Torus, traffic arrow.Table, opt TorusOptions) (display.R
 	for _, rp := range frames {
 		loads, err := TorusLoads(t, traffic, torus.Selection{Regions: []int{rp.Region}, Phases: []int{rp.Phase}}, opt.Route)
 		if err != nil {
-			return display.RingGraphData{}, fmt.Errorf("sdk: Torus: %w", err)
+			return views.RingGraphData{}, fmt.Errorf("sdk: Torus: %w", err)
 		}
-		f := display.RingGraphFrame{Label: frameLabel(rp, phases[rp.Region]), Forward: make([]float64, len(pairs)), Backward: make([]float64, len(pairs))}
+		f := views.RingGraphFrame{Label: frameLabel(rp, phases[rp.Region]), Forward: make([]float64, len(pairs)), Backward: make([]float64, len(pairs))}
 		for id, l := range loads {
 			if forward[id] {
 				f.Forward[linkOf[id]] += float64(l)
@@ -372,7 +372,7 @@ func torusRing(t *torus.Torus, traffic arrow.Table, opt TorusOptions) (display.R
 		if summary.Len() == 0 {
 			m, err := torus.Measure(t, loads)
 			if err != nil {
-				return display.RingGraphData{}, err
+				return views.RingGraphData{}, err
 			}
 			if m.MaxChannel >= 0 {
 				c := t.Channel(m.MaxChannel)

@@ -8,6 +8,7 @@ import (
 	"superstep/algo/embed"
 	"superstep/algo/hilbert"
 	"superstep/display"
+	"superstep/display/views"
 	"superstep/topology/torus"
 )
 
@@ -25,7 +26,7 @@ import (
 //
 // The title reports the normalised stress of the MDS variants. Every
 // result is the same run to run.
-func TorusEmbedding(t *torus.Torus, method string) (*display.DrawingView, error) {
+func TorusEmbedding(t *torus.Torus, method string) (*views.DrawingView, error) {
 	if t == nil {
 		return nil, fmt.Errorf("sdk: TorusEmbedding: no torus")
 	}
@@ -77,7 +78,7 @@ func TorusEmbedding(t *torus.Torus, method string) (*display.DrawingView, error)
 		return nil, err
 	}
 	rank := hilbert.Ranks(order)
-	d := display.DrawingData{X: make([]float64, n), Y: make([]float64, n), Labels: make([]string, n), Groups: make([]int32, n), GroupName: "Hilbert block"}
+	d := views.DrawingData{X: make([]float64, n), Y: make([]float64, n), Labels: make([]string, n), Groups: make([]int32, n), GroupName: "Hilbert block"}
 	blocks := min(8, n)
 	for v := 0; v < n; v++ {
 		d.X[v] = pos[v][0]
@@ -92,7 +93,7 @@ func TorusEmbedding(t *torus.Torus, method string) (*display.DrawingView, error)
 	if hasStress {
 		d.Title += fmt.Sprintf(", normalised stress %.3f", stress)
 	}
-	return display.Drawing(d), nil
+	return views.Drawing(d), nil
 }
 
 // TorusMapping is a named task mapping for CompareMappings.
@@ -138,7 +139,7 @@ type MappingComparison struct {
 	Mappings []TorusMapping
 	Loads    [][]int64      // per mapping, per channel
 	Totals   []torus.Totals // per mapping
-	Rings    []*display.RingGraphView
+	Rings    []*views.RingGraphView
 }
 
 // CompareMappings routes pattern under every mapping (dimension order,

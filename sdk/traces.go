@@ -1,11 +1,12 @@
 package sdk
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
 
-	"superstep/display"
+	"superstep/display/views"
 	"superstep/sdk/trace"
 	"superstep/sdk/trace/ompimon"
 )
@@ -18,7 +19,7 @@ type TimelineOptions struct {
 	// picture's resolution.
 	From, To float64
 	// Routing is "grid" (default), "hierarchy" or "straight"; Beta
-	// straightens hierarchical routes (display.TimelineData).
+	// straightens hierarchical routes (views.TimelineData).
 	Routing string
 	Beta    float64
 	// Blend is "additive" (default) or "alpha"; Gain scales the light or
@@ -39,19 +40,19 @@ type TimelineOptions struct {
 // lane per process, one curve per message, and the region intervals as
 // background in two classes, "MPI" (regions named MPI_…) and
 // "application".
-func TraceTimelineData(tr *trace.Trace, opts TimelineOptions) (display.TimelineData, error) {
+func TraceTimelineData(tr *trace.Trace, opts TimelineOptions) (views.TimelineData, error) {
 	if tr == nil {
-		return display.TimelineData{}, fmt.Errorf("sdk: Timeline: no trace")
+		return views.TimelineData{}, fmt.Errorf("sdk: Timeline: no trace")
 	}
 	t := tr
 	if opts.From != 0 || opts.To != 0 {
 		w, err := tr.Window(int64(opts.From*1e9), int64(opts.To*1e9))
 		if err != nil {
-			return display.TimelineData{}, fmt.Errorf("sdk: Timeline: %w", err)
+			return views.TimelineData{}, fmt.Errorf("sdk: Timeline: %w", err)
 		}
 		t = w
 	}
-	d := display.TimelineData{
+	d := views.TimelineData{
 		Title: opts.Title, Routing: opts.Routing, Beta: opts.Beta, Blend: opts.Blend, Gain: opts.Gain,
 		Bandwidth: opts.Bandwidth, BandwidthPx: opts.BandwidthPx, Width: opts.Width,
 		Start: 0, End: float64(tr.DurationNS) / 1e9,
@@ -90,18 +91,19 @@ func TraceTimelineData(tr *trace.Trace, opts TimelineOptions) (display.TimelineD
 }
 
 // Timeline draws a trace's messages over time, bundled (paper 003; see
-// display.Timeline): lanes are processes, curves run green (sender) to red
+// views.Timeline): lanes are processes, curves run green (sender) to red
 // (receiver), the background shows where processes were in MPI. Its
 // Window method re-bundles a zoomed window.
-func Timeline(tr *trace.Trace, opts TimelineOptions) (*display.TimelineView, error) {
+//
+// It bundles and draws under ctx (seconds for millions of messages: pass
+// sdk.Context() in a cell, so ■ stops it); showing the view afterwards
+// only encodes the picture.
+func Timeline(ctx context.Context, tr *trace.Trace, opts TimelineOptions) (*views.TimelineView, error) {
 	d, err := TraceTimelineData(tr, opts)
 	if err != nil {
 		return nil, err
 	}
-	if err := d.Validate(); err != nil {
-		return nil, err
-	}
-	return display.Timeline(d), nil
+	return views.Timeline(ctx, d)
 }
 
 // processNames are the lanes' labels of a trace.
@@ -123,7 +125,7 @@ func processNames(tr *trace.Trace) []string {
 // 003's Fig. 8): senders as rows, receivers as columns, coloured by
 // metric: "messages" (default), "bytes" or "bandwidth" (bytes over the
 // time messages spent in transfer).
-func CommMatrix(tr *trace.Trace, metric string) (*display.MatrixView, error) {
+func CommMatrix(tr *trace.Trace, metric string) (*views.MatrixView, error) {
 	if tr == nil {
 		return nil, fmt.Errorf("sdk: CommMatrix: no trace")
 	}
@@ -134,7 +136,7 @@ func CommMatrix(tr *trace.Trace, metric string) (*display.MatrixView, error) {
 // files (pml_monitoring, read by sdk/trace/ompimon): the external
 // point-to-point messages or bytes per pair of ranks (metric "messages"
 // or "bytes"; the files hold no times, so no bandwidth).
-func MonitoringMatrix(title string, data *ompimon.Data, metric string) (*display.MatrixView, error) {
+func MonitoringMatrix(title string, data *ompimon.Data, metric string) (*views.MatrixView, error) {
 	if data == nil {
 		return nil, fmt.Errorf("sdk: MonitoringMatrix: no monitoring data")
 	}
@@ -165,7 +167,7 @@ func rankNames(n int) []string {
 	return names
 }
 
-func pairMatrix(title string, names []string, pairs []trace.Pair, metric string) (*display.MatrixView, error) {
+func pairMatrix(title string, names []string, pairs []trace.Pair, metric string) (*views.MatrixView, error) {
 	if metric == "" {
 		metric = "messages"
 	}
@@ -173,7 +175,7 @@ func pairMatrix(title string, names []string, pairs []trace.Pair, metric string)
 	if err != nil {
 		return nil, fmt.Errorf("sdk: communication matrix: %w", err)
 	}
-	d := display.MatrixData{Title: title, Rows: names, Cols: names, ValueName: m.String()}
+	d := views.MatrixData{Title: title, Rows: names, Cols: names, ValueName: m.String()}
 	switch m {
 	case trace.Bytes:
 		d.Unit = "B"
@@ -182,10 +184,10 @@ func pairMatrix(title string, names []string, pairs []trace.Pair, metric string)
 	}
 	for _, p := range pairs {
 		if v := p.Value(m); v > 0 {
-			d.Cells = append(d.Cells, display.MatrixEntry{Row: p.Src, Col: p.Dst, Value: v})
+			d.Cells = append(d.Cells, views.MatrixEntry{Row: p.Src, Col: p.Dst, Value: v})
 		}
 	}
-	return display.Matrix(d), nil
+	return views.Matrix(d), nil
 }
 
 // TraceJob turns a trace into a Job whose profile is the trace in time
@@ -206,7 +208,7 @@ func TraceJob(tr *trace.Trace, bin time.Duration) (*Job, error) {
 // SenderReceiver draws who sends to whom (paper 003's sender/receiver
 // diagram, Fig. 10): senders on the left, receivers on the right, one
 // bundled curve per pair routed through an 8×8 grid, coloured by sender.
-func SenderReceiver(tr *trace.Trace) (*display.SenderReceiverView, error) {
+func SenderReceiver(tr *trace.Trace) (*views.SenderReceiverView, error) {
 	if tr == nil {
 		return nil, fmt.Errorf("sdk: SenderReceiver: no trace")
 	}
@@ -215,17 +217,17 @@ func SenderReceiver(tr *trace.Trace) (*display.SenderReceiverView, error) {
 
 // PairsSenderReceiver is SenderReceiver of pair totals (a trace's Pairs,
 // or MonitoringPairs of Open MPI's monitoring files) between named units.
-func PairsSenderReceiver(title string, names []string, pairs []trace.Pair) (*display.SenderReceiverView, error) {
-	d := display.SenderReceiverData{Title: title, Units: names}
+func PairsSenderReceiver(title string, names []string, pairs []trace.Pair) (*views.SenderReceiverView, error) {
+	d := views.SenderReceiverData{Title: title, Units: names}
 	d.Src, d.Dst, d.Weight, d.Bytes = pairColumns(pairs)
-	return display.SenderReceiver(d), nil
+	return views.SenderReceiver(d), nil
 }
 
 // CommChord draws a trace's pairs as bundled lines on a circle (paper 003,
 // Fig. 9): one line per ordered pair, green at the sender, red at the
 // receiver, added up, so pairs talking both ways turn yellow-brown; the
 // processes are grouped by host when the trace names hosts.
-func CommChord(tr *trace.Trace) (*display.ChordLinesView, error) {
+func CommChord(tr *trace.Trace) (*views.ChordLinesView, error) {
 	if tr == nil {
 		return nil, fmt.Errorf("sdk: CommChord: no trace")
 	}
@@ -235,28 +237,28 @@ func CommChord(tr *trace.Trace) (*display.ChordLinesView, error) {
 // PairsChord is CommChord of pair totals between named units; hosts, if
 // not nil, names each unit's group (consecutive units of one host form a
 // group).
-func PairsChord(title string, names, hosts []string, pairs []trace.Pair) (*display.ChordLinesView, error) {
-	d := display.ChordLinesData{Title: title}
+func PairsChord(title string, names, hosts []string, pairs []trace.Pair) (*views.ChordLinesView, error) {
+	d := views.ChordLinesData{Title: title}
 	for i, n := range names {
-		d.Units = append(d.Units, display.Unit{ID: fmt.Sprint(i), Name: n})
+		d.Units = append(d.Units, views.Unit{ID: fmt.Sprint(i), Name: n})
 	}
 	if hosts != nil {
-		var ring display.Ring
+		var ring views.Ring
 		ring.Name = "host"
 		for i := 0; i < len(hosts); {
 			j := i
 			for j < len(hosts) && hosts[j] == hosts[i] {
 				j++
 			}
-			ring.Groups = append(ring.Groups, display.RingGroup{ID: "host:" + hosts[i], Name: hosts[i], First: i, Last: j - 1})
+			ring.Groups = append(ring.Groups, views.RingGroup{ID: "host:" + hosts[i], Name: hosts[i], First: i, Last: j - 1})
 			i = j
 		}
 		if len(ring.Groups) > 1 && len(ring.Groups) < len(names) {
-			d.Rings = []display.Ring{ring}
+			d.Rings = []views.Ring{ring}
 		}
 	}
 	d.Src, d.Dst, d.Weight, d.Bytes = pairColumns(pairs)
-	return display.ChordLines(d), nil
+	return views.ChordLines(d), nil
 }
 
 func hostsOf(tr *trace.Trace) []string {

@@ -1,6 +1,7 @@
 package sdk
 
 import (
+	"context"
 	"testing"
 
 	"superstep/sdk/trace"
@@ -17,7 +18,7 @@ func BenchmarkTimelineWRFLike(b *testing.B) {
 	b.ResetTimer()
 	var size int
 	for i := 0; i < b.N; i++ {
-		v, err := Timeline(tr, TimelineOptions{NoRegions: true})
+		v, err := Timeline(context.Background(), tr, TimelineOptions{NoRegions: true})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -31,7 +32,7 @@ func BenchmarkTimelineFD4Like(b *testing.B) {
 	b.ResetTimer()
 	var size int
 	for i := 0; i < b.N; i++ {
-		v, err := Timeline(tr, TimelineOptions{})
+		v, err := Timeline(context.Background(), tr, TimelineOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}

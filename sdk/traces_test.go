@@ -9,6 +9,7 @@ import (
 
 	"superstep/datasets"
 	"superstep/display"
+	"superstep/display/views"
 	"superstep/sdk/profile"
 	"superstep/sdk/trace"
 	"superstep/sdk/trace/ompimon"
@@ -59,7 +60,7 @@ func TestCommMatrixPingPong(t *testing.T) {
 // behind 16 messages, every message a bundle end to end.
 func TestTimelinePingPong(t *testing.T) {
 	tr := pingPong(t)
-	v, err := Timeline(tr, TimelineOptions{})
+	v, err := Timeline(context.Background(), tr, TimelineOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +76,7 @@ func TestTimelinePingPong(t *testing.T) {
 		t.Errorf("%d lanes, %d messages in bundles, %d intervals; want 2, 16, 42", len(v.Data.Lanes), n, len(v.Data.IntervalLane))
 	}
 	// A window of the exchange re-bundles at full width.
-	w, err := Timeline(tr, TimelineOptions{From: 0.19, To: 0.2})
+	w, err := Timeline(context.Background(), tr, TimelineOptions{From: 0.19, To: 0.2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +177,7 @@ func TestTimelineAutomaticParameters(t *testing.T) {
 		{"LULESH-like", trace.LULESHLike(1), TimelineOptions{}},
 		{"the shim's grid run", gridRun(t), TimelineOptions{}},
 	} {
-		v, err := Timeline(x.tr, x.opts)
+		v, err := Timeline(context.Background(), x.tr, x.opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,9 +208,9 @@ func gridRun(t *testing.T) *trace.Trace {
 // than straight lines.
 func TestGridBeatsHierarchyWRF(t *testing.T) {
 	wrf := trace.WRFLike(1)
-	stats := map[string]display.TimelineStats{}
+	stats := map[string]views.TimelineStats{}
 	for _, routing := range []string{"straight", "hierarchy", "grid"} {
-		v, err := Timeline(wrf, TimelineOptions{Routing: routing, NoRegions: true})
+		v, err := Timeline(context.Background(), wrf, TimelineOptions{Routing: routing, NoRegions: true})
 		if err != nil {
 			t.Fatal(err)
 		}

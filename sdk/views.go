@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"superstep/display"
+	"superstep/display/views"
 	"superstep/sdk/bsp"
 	"superstep/sdk/graph"
 	"superstep/sdk/profile"
@@ -18,7 +19,7 @@ func unitID(level profile.Level, name string) string { return level.String() + "
 
 // colours gives every worker, host and rack one colour, the same in every
 // view of the job: a hue per rack, hues within it per host, shades of its
-// host's hue per worker (display.NestedPalette), so that a colour tells
+// host's hue per worker (views.NestedPalette), so that a colour tells
 // where a unit sits and no two branches share one.
 func colours(c *cluster.Cluster, level profile.Level, index int) string {
 	hostRack := make([]int, len(c.Hosts))
@@ -29,7 +30,7 @@ func colours(c *cluster.Cluster, level profile.Level, index int) string {
 	for w, worker := range c.Workers {
 		workerHost[w] = worker.Host
 	}
-	racks, hosts, workers := display.NestedPalette(len(c.Racks), hostRack, workerHost)
+	racks, hosts, workers := views.NestedPalette(len(c.Racks), hostRack, workerHost)
 	switch level {
 	case profile.HostLevel:
 		return hosts[index]
@@ -39,10 +40,10 @@ func colours(c *cluster.Cluster, level profile.Level, index int) string {
 	return workers[index]
 }
 
-func displayUnits(c *cluster.Cluster, a *profile.Aggregated) []display.Unit {
-	units := make([]display.Unit, len(a.Units))
+func displayUnits(c *cluster.Cluster, a *profile.Aggregated) []views.Unit {
+	units := make([]views.Unit, len(a.Units))
 	for i, u := range a.Units {
-		du := display.Unit{ID: unitID(a.Level, u.Name), Name: u.Name, Color: colours(c, a.Level, u.Index)}
+		du := views.Unit{ID: unitID(a.Level, u.Name), Name: u.Name, Color: colours(c, a.Level, u.Index)}
 		if a.Level == profile.WorkerLevel {
 			du.Parents = append(du.Parents, unitID(profile.HostLevel, c.Hosts[u.Host].Name))
 		}
@@ -56,27 +57,27 @@ func displayUnits(c *cluster.Cluster, a *profile.Aggregated) []display.Unit {
 
 // TrendData is the Trend View's data for an aggregation: compute time,
 // messages and bytes per unit and frame.
-func (j *Job) TrendData(opt profile.Options) (display.TrendData, error) {
+func (j *Job) TrendData(opt profile.Options) (views.TrendData, error) {
 	a, err := j.Profile.Aggregate(opt)
 	if err != nil {
-		return display.TrendData{}, err
+		return views.TrendData{}, err
 	}
 	return trendData(j.Profile, a), nil
 }
 
-func trendData(p *profile.Profile, a *profile.Aggregated) display.TrendData {
+func trendData(p *profile.Profile, a *profile.Aggregated) views.TrendData {
 	frames := make([]string, len(a.Frames))
 	for i, f := range a.Frames {
 		frames[i] = f.Label()
 	}
 	unit, times := inTimeUnit(a.Time)
-	return display.TrendData{
+	return views.TrendData{
 		Title:  fmt.Sprintf("%s — heartbeat per %s", p.Job, a.Level),
 		Frames: frames,
 		// A heartbeat reads best whole: page only long jobs.
 		FramesPerPage: 64,
 		Units:         displayUnits(p.Cluster, a),
-		Panels: []display.TrendPanel{
+		Panels: []views.TrendPanel{
 			{Title: "time (" + unit + ", " + a.TimeLabel + "): compute + communication", Out: times},
 			{Title: "messages: out, in (hatched)", Out: a.MessagesOut, In: a.MessagesIn},
 			{Title: "bytes: out, in (hatched)", Out: a.BytesOut, In: a.BytesIn},
@@ -119,20 +120,20 @@ func (j *Job) Trend(opt profile.Options) display.Renderer {
 	if err != nil {
 		return display.TextBundle(err.Error())
 	}
-	return display.Trend(d)
+	return views.Trend(d)
 }
 
 // ChordData is the Frame View's data: the traffic between units in every
 // frame, in the job's circular order, with rings for hosts and racks.
-func (j *Job) ChordData(opt profile.Options) (display.ChordData, error) {
+func (j *Job) ChordData(opt profile.Options) (views.ChordData, error) {
 	a, err := j.Profile.Aggregate(opt)
 	if err != nil {
-		return display.ChordData{}, err
+		return views.ChordData{}, err
 	}
 	return chordData(j.Profile, a, j.Order()), nil
 }
 
-func chordData(p *profile.Profile, a *profile.Aggregated, workerOrder []int) display.ChordData {
+func chordData(p *profile.Profile, a *profile.Aggregated, workerOrder []int) views.ChordData {
 	c := p.Cluster
 	// The units' order follows the workers' circular order.
 	rank := map[int]int{}
@@ -159,20 +160,20 @@ func chordData(p *profile.Profile, a *profile.Aggregated, workerOrder []int) dis
 		}
 	}
 	all := displayUnits(c, a)
-	units := make([]display.Unit, len(order))
+	units := make([]views.Unit, len(order))
 	for k, i := range order {
 		units[k] = all[i]
 	}
-	var rings []display.Ring
-	ring := func(level profile.Level, of func(u profile.Unit) int, names func(int) string) display.Ring {
-		r := display.Ring{Name: level.String()}
+	var rings []views.Ring
+	ring := func(level profile.Level, of func(u profile.Unit) int, names func(int) string) views.Ring {
+		r := views.Ring{Name: level.String()}
 		for k, i := range order {
 			g := of(a.Units[i])
 			if n := len(r.Groups); n > 0 && r.Groups[n-1].ID == unitID(level, names(g)) {
 				r.Groups[n-1].Last = k
 				continue
 			}
-			r.Groups = append(r.Groups, display.RingGroup{ID: unitID(level, names(g)), Name: names(g), Color: colours(c, level, g), First: k, Last: k})
+			r.Groups = append(r.Groups, views.RingGroup{ID: unitID(level, names(g)), Name: names(g), Color: colours(c, level, g), First: k, Last: k})
 		}
 		return r
 	}
@@ -184,7 +185,7 @@ func chordData(p *profile.Profile, a *profile.Aggregated, workerOrder []int) dis
 	if a.Level != profile.RackLevel {
 		rings = append(rings, ring(profile.RackLevel, func(u profile.Unit) int { return u.Rack }, rackName))
 	}
-	frames := make([]display.ChordFrame, len(a.Frames))
+	frames := make([]views.ChordFrame, len(a.Frames))
 	for f, fr := range a.Frames {
 		w := make([][]float64, len(order))
 		det := make([][]string, len(order))
@@ -203,7 +204,7 @@ func chordData(p *profile.Profile, a *profile.Aggregated, workerOrder []int) dis
 				bytes += a.Bytes[f][i][k]
 			}
 		}
-		frames[f] = display.ChordFrame{Label: "superstep " + fr.Label(), Weight: w, Details: det,
+		frames[f] = views.ChordFrame{Label: "superstep " + fr.Label(), Weight: w, Details: det,
 			Total: fmt.Sprintf("%s messages, %s", display.FormatNumber(msgs), byteSize(int64(bytes)))}
 	}
 	selected := 0
@@ -219,7 +220,7 @@ func chordData(p *profile.Profile, a *profile.Aggregated, workerOrder []int) dis
 			best, selected = tot, f
 		}
 	}
-	return display.ChordData{Units: units, Rings: rings, Frames: frames, Selected: selected, WeightName: "messages"}
+	return views.ChordData{Units: units, Rings: rings, Frames: frames, Selected: selected, WeightName: "messages"}
 }
 
 // Frames is the Frame View: a chord diagram of the traffic between units,
@@ -229,23 +230,23 @@ func (j *Job) Frames(opt profile.Options) display.Renderer {
 	if err != nil {
 		return display.TextBundle(err.Error())
 	}
-	return display.Chord(d)
+	return views.Chord(d)
 }
 
 // ClusterTree is the inclusion tree sized by the vertices on each worker.
-func (j *Job) ClusterTree() display.TreeNode {
+func (j *Job) ClusterTree() views.TreeNode {
 	c := j.Profile.Cluster
-	root := display.TreeNode{ID: "cluster", Name: "cluster"}
+	root := views.TreeNode{ID: "cluster", Name: "cluster"}
 	for r, rack := range c.Racks {
-		rn := display.TreeNode{ID: unitID(profile.RackLevel, rack.Name), Name: rack.Name, Color: colours(c, profile.RackLevel, r)}
+		rn := views.TreeNode{ID: unitID(profile.RackLevel, rack.Name), Name: rack.Name, Color: colours(c, profile.RackLevel, r)}
 		for h, host := range c.Hosts {
 			if host.Rack != r {
 				continue
 			}
-			hn := display.TreeNode{ID: unitID(profile.HostLevel, host.Name), Name: host.Name, Color: colours(c, profile.HostLevel, h)}
+			hn := views.TreeNode{ID: unitID(profile.HostLevel, host.Name), Name: host.Name, Color: colours(c, profile.HostLevel, h)}
 			for w, wk := range c.Workers {
 				if wk.Host == h {
-					hn.Children = append(hn.Children, display.TreeNode{ID: unitID(profile.WorkerLevel, wk.Name), Name: wk.Name,
+					hn.Children = append(hn.Children, views.TreeNode{ID: unitID(profile.WorkerLevel, wk.Name), Name: wk.Name,
 						Color: colours(c, profile.WorkerLevel, w), Value: float64(j.Profile.Vertices[w])})
 					hn.Value += float64(j.Profile.Vertices[w])
 				}
@@ -261,7 +262,7 @@ func (j *Job) ClusterTree() display.TreeNode {
 
 // ClusterView is the Cluster View: a squarified treemap of racks, hosts
 // and workers sized by the vertices each holds.
-func (j *Job) ClusterView() display.Renderer { return display.Treemap(j.ClusterTree()) }
+func (j *Job) ClusterView() display.Renderer { return views.Treemap(j.ClusterTree()) }
 
 // Dashboard shows the four panels of GiViP together and linked: the
 // aggregation panel (totals, level switch), the cluster view (click a tile
@@ -269,9 +270,9 @@ func (j *Job) ClusterView() display.Renderer { return display.Treemap(j.ClusterT
 // opt sets the frames and filters; the dashboard offers every level.
 func (j *Job) Dashboard(opt profile.Options) display.Renderer {
 	t := j.Profile.Totals()
-	d := display.DashboardData{
+	d := views.DashboardData{
 		Title: j.Profile.Job,
-		Stats: []display.Stat{
+		Stats: []views.Stat{
 			{Label: "graph", Value: graphSummary(j.Graph)},
 			{Label: "supersteps", Value: fmt.Sprint(t.Supersteps)},
 			{Label: "messages", Value: fmt.Sprint(t.Messages)},
@@ -288,15 +289,15 @@ func (j *Job) Dashboard(opt profile.Options) display.Renderer {
 		if len(j.Profile.Cluster.Hosts) == 1 {
 			hosts = "host " + j.Profile.Cluster.Hosts[0].Name
 		}
-		d.Stats[0] = display.Stat{Label: "ranks", Value: fmt.Sprintf("%d on %s", j.Profile.NumWorkers(), hosts)}
+		d.Stats[0] = views.Stat{Label: "ranks", Value: fmt.Sprintf("%d on %s", j.Profile.NumWorkers(), hosts)}
 		d.Stats[4].Label = "measured time"
-		d.Stats = append(d.Stats, display.Stat{Label: "wall time", Value: j.Result.Elapsed.Round(time.Millisecond).String()})
+		d.Stats = append(d.Stats, views.Stat{Label: "wall time", Value: j.Result.Elapsed.Round(time.Millisecond).String()})
 	case j.Result != nil:
 		d.Stats = append(d.Stats,
-			display.Stat{Label: "wall time", Value: j.Result.Elapsed.Round(time.Millisecond).String()},
-			display.Stat{Label: "partition", Value: fmt.Sprintf("balance %.2f, edge cut %.1f%%", j.PartitionStats.Balance, 100*j.PartitionStats.CutFraction)})
+			views.Stat{Label: "wall time", Value: j.Result.Elapsed.Round(time.Millisecond).String()},
+			views.Stat{Label: "partition", Value: fmt.Sprintf("balance %.2f, edge cut %.1f%%", j.PartitionStats.Balance, 100*j.PartitionStats.CutFraction)})
 	default:
-		d.Stats[0] = display.Stat{Label: "processes", Value: fmt.Sprint(j.Profile.NumWorkers())}
+		d.Stats[0] = views.Stat{Label: "processes", Value: fmt.Sprint(j.Profile.NumWorkers())}
 		d.Stats[1].Label = "frames"
 		d.Stats = d.Stats[:4] // a trace has no modelled time
 	}
@@ -310,9 +311,9 @@ func (j *Job) Dashboard(opt profile.Options) display.Renderer {
 		if err != nil {
 			return display.TextBundle(err.Error())
 		}
-		d.Levels = append(d.Levels, display.DashboardLevel{Name: level.String(), Trend: trendData(j.Profile, a), Chord: chordData(j.Profile, a, j.Order())})
+		d.Levels = append(d.Levels, views.DashboardLevel{Name: level.String(), Trend: trendData(j.Profile, a), Chord: chordData(j.Profile, a, j.Order())})
 	}
-	return display.Dashboard(d)
+	return views.Dashboard(d)
 }
 
 // heartbeat shows a job's trend while it runs, updated in place, with a
@@ -359,7 +360,7 @@ func (h *heartbeat) show(p *profile.Profile) {
 	if err != nil {
 		return
 	}
-	view := display.Trend(trendData(p, a))
+	view := views.Trend(trendData(p, a))
 	if h.id == "" {
 		h.id = h.out.ShowWithID(view)
 	} else {
@@ -382,7 +383,7 @@ func (h *heartbeat) finish(j *Job) {
 // traffic inside its units draws smaller ribbons and thicker arcs. The jobs
 // should run on the same cluster.
 func CompareFrames(opt profile.Options, jobs ...*Job) display.Renderer {
-	datas := make([]display.ChordData, len(jobs))
+	datas := make([]views.ChordData, len(jobs))
 	captions := make([]string, len(jobs))
 	for i, j := range jobs {
 		d, err := j.ChordData(opt)
@@ -392,7 +393,7 @@ func CompareFrames(opt profile.Options, jobs ...*Job) display.Renderer {
 		datas[i] = d
 		captions[i] = j.Profile.Job
 	}
-	return display.CompareChords(captions, datas...)
+	return views.CompareChords(captions, datas...)
 }
 
 // graphSummary is a graph's size in the few words a panel row holds.

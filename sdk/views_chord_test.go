@@ -7,7 +7,7 @@ import (
 
 	"superstep/algo/vertex"
 	"superstep/datasets"
-	"superstep/display"
+	"superstep/display/views"
 	"superstep/sdk"
 	"superstep/sdk/bsp"
 	"superstep/sdk/profile"
@@ -29,9 +29,9 @@ func TestCompareFramesSideBySideOnOneScale(t *testing.T) {
 	}
 	a, b := run("sssp", vertex.SSSP{Source: 0}), run("pagerank", vertex.PageRank{Iterations: 10})
 	opt := profile.Options{Level: profile.HostLevel}
-	v, ok := sdk.CompareFrames(opt, a, b).(*display.ChordsView)
+	v, ok := sdk.CompareFrames(opt, a, b).(*views.ChordsView)
 	if !ok {
-		t.Fatalf("CompareFrames is a %T, want *display.ChordsView", sdk.CompareFrames(opt, a, b))
+		t.Fatalf("CompareFrames is a %T, want *views.ChordsView", sdk.CompareFrames(opt, a, b))
 	}
 	if len(v.Datas) != 2 || v.Width != 420 || strings.Join(v.Captions, ",") != a.Profile.Job+","+b.Profile.Job {
 		t.Fatalf("%d diagrams, %v px, captions %q", len(v.Datas), v.Width, v.Captions)

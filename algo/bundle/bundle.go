@@ -18,11 +18,10 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
-	"sync"
 
 	"superstep/algo/meanshift"
+	"superstep/internal/parallel"
 )
 
 // Routing selects how a message travels between its two level-1 clusters.
@@ -48,7 +47,7 @@ type Edges struct {
 // Len is the number of edges.
 func (e *Edges) Len() int { return len(e.FromLane) }
 
-// Options tune Bundle. The zero value asks for every default.
+// Options tune New. The zero value asks for every default.
 type Options struct {
 	// Bandwidth is the level-1 mean-shift σ in x units. Default (0):
 	// 1/200 of the x range of all end points (1 if that range is 0).
@@ -82,8 +81,9 @@ type Options struct {
 	Lanes int
 }
 
-// Bundle is the bundled geometry of a set of edges.
-type Bundle struct {
+// Bundling is the bundled geometry of a set of edges (New makes one):
+// named so beside display.Bundle, a MIME bundle.
+type Bundling struct {
 	// Opts are the options with every default filled in.
 	Opts Options
 
@@ -212,15 +212,15 @@ type endpoint struct {
 // New clusters the end points, routes every edge and collects the
 // distinct routes. ctx is checked every few thousand items; on
 // cancellation New returns the context's error, wrapped.
-func New(ctx context.Context, e *Edges, opts Options) (*Bundle, error) {
+func New(ctx context.Context, e *Edges, opts Options) (*Bundling, error) {
 	if err := opts.resolve(e); err != nil {
 		return nil, err
 	}
 	if e.Len() >= math.MaxInt32/2 {
 		return nil, fmt.Errorf("bundle: %d edges, at most %d", e.Len(), math.MaxInt32/2-1)
 	}
-	b := &Bundle{Opts: opts}
-	if err := b.cluster(ctx, e); err != nil {
+	b := &Bundling{Opts: opts}
+	if err := b.cluster(ctx, e, meanshift.Cluster1D); err != nil {
 		return nil, err
 	}
 	if opts.Routing == Hierarchy {
@@ -236,9 +236,14 @@ func New(ctx context.Context, e *Edges, opts Options) (*Bundle, error) {
 	return b, nil
 }
 
-// cluster runs the level-1 mean shift per lane, lanes shared among
-// GOMAXPROCS workers.
-func (b *Bundle) cluster(ctx context.Context, e *Edges) error {
+// cluster1D is meanshift.Cluster1D's signature: cluster takes it as a
+// parameter (always meanshift.Cluster1D outside tests) so that a test can
+// make one lane's clustering fail or panic on a worker.
+type cluster1D func(xs, weights []float64, bandwidth float64) (meanshift.Result1D, error)
+
+// cluster runs the level-1 mean shift per lane with cluster, lanes shared
+// among GOMAXPROCS workers. The error is the first lane's in lane order.
+func (b *Bundling) cluster(ctx context.Context, e *Edges, cluster cluster1D) error {
 	n := e.Len()
 	lanes := b.Opts.Lanes
 	// Bucket the 2n end points by lane (counting sort).
@@ -265,73 +270,46 @@ func (b *Bundle) cluster(ctx context.Context, e *Edges) error {
 	}
 	results := make([]laneResult, lanes)
 	labels := make([]int32, 2*n) // per end point id: cluster label within its lane
-	var (
-		wg       sync.WaitGroup
-		mu       sync.Mutex
-		firstErr error
-		next     int
-	)
-	workers := max(1, min(runtime.GOMAXPROCS(0), lanes))
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var xs []float64
-			var done int
-			for {
-				mu.Lock()
-				if firstErr != nil || next >= lanes {
-					mu.Unlock()
-					return
-				}
-				l := next
-				next++
-				mu.Unlock()
-				seg := eps[start[l]:start[l+1]]
-				done += len(seg)
-				if done >= checkEvery {
-					done = 0
-					if err := ctx.Err(); err != nil {
-						mu.Lock()
-						if firstErr == nil {
-							firstErr = fmt.Errorf("bundle: clustering interrupted at lane %d: %w", l, err)
-						}
-						mu.Unlock()
-						return
-					}
-				}
-				slices.SortFunc(seg, func(p, q endpoint) int {
-					switch {
-					case p.x < q.x:
-						return -1
-					case p.x > q.x:
-						return 1
-					}
-					return int(p.id - q.id)
-				})
-				xs = xs[:0]
-				for _, p := range seg {
-					xs = append(xs, p.x)
-				}
-				r, err := meanshift.Cluster1D(xs, nil, b.Opts.Bandwidth)
-				if err != nil {
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = fmt.Errorf("bundle: lane %d: %w", l, err)
-					}
-					mu.Unlock()
-					return
-				}
-				for k, p := range seg {
-					labels[p.id] = r.Labels[k]
-				}
-				results[l] = laneResult{r.Centres, r.Sizes}
+	// Per worker: the x buffer, and the end points clustered since its
+	// last look at ctx.
+	workers := parallel.Workers(0, lanes)
+	xss := make([][]float64, workers)
+	done := make([]int, workers)
+	err := parallel.ForErr(ctx, workers, lanes, func(w, l int) error {
+		seg := eps[start[l]:start[l+1]]
+		done[w] += len(seg)
+		if done[w] >= checkEvery {
+			done[w] = 0
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("bundle: clustering interrupted at lane %d: %w", l, err)
 			}
-		}()
-	}
-	wg.Wait()
-	if firstErr != nil {
-		return firstErr
+		}
+		slices.SortFunc(seg, func(p, q endpoint) int {
+			switch {
+			case p.x < q.x:
+				return -1
+			case p.x > q.x:
+				return 1
+			}
+			return int(p.id - q.id)
+		})
+		xs := xss[w][:0]
+		for _, p := range seg {
+			xs = append(xs, p.x)
+		}
+		xss[w] = xs
+		r, err := cluster(xs, nil, b.Opts.Bandwidth)
+		if err != nil {
+			return fmt.Errorf("bundle: lane %d: %w", l, err)
+		}
+		for k, p := range seg {
+			labels[p.id] = r.Labels[k]
+		}
+		results[l] = laneResult{r.Centres, r.Sizes}
+		return nil
+	})
+	if err != nil && err != ctx.Err() {
+		return err // a lane's (ForErr returns ctx's own error unwrapped)
 	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("bundle: clustering interrupted: %w", err)
@@ -361,25 +339,25 @@ func (b *Bundle) cluster(ctx context.Context, e *Edges) error {
 }
 
 // ClusterPoint is the position of level-1 cluster c.
-func (b *Bundle) ClusterPoint(c int32) Point {
+func (b *Bundling) ClusterPoint(c int32) Point {
 	return Point{b.ClusterX[c], float64(b.ClusterLane[c])}
 }
 
 // ClusterCell is the grid cell holding level-1 cluster c.
-func (b *Bundle) ClusterCell(c int32) Cell {
+func (b *Bundling) ClusterCell(c int32) Cell {
 	return Cell{int(math.Floor(b.ClusterX[c] / b.Opts.CellWidth)), int(b.ClusterLane[c]) / b.Opts.CellHeight}
 }
 
 // CellCentre is the centre of a grid cell: x = (col + ½)·CellWidth,
 // y = row·CellHeight + (CellHeight − 1)/2 (the middle of its lanes).
-func (b *Bundle) CellCentre(c Cell) Point {
+func (b *Bundling) CellCentre(c Cell) Point {
 	h := float64(b.Opts.CellHeight)
 	return Point{(float64(c.Col) + 0.5) * b.Opts.CellWidth, float64(c.Row)*h + (h-1)/2}
 }
 
 // route assigns every edge its distinct route, then builds the routes'
 // cells and interior points (sized exactly in Grid mode).
-func (b *Bundle) route(ctx context.Context, e *Edges) error {
+func (b *Bundling) route(ctx context.Context, e *Edges) error {
 	n := e.Len()
 	b.EdgeRoute = make([]int32, n)
 	ids := make(map[uint64]int32, min(n, 1<<16))
@@ -448,25 +426,25 @@ func abs(v int) int {
 }
 
 // NumRoutes is the number of distinct routes.
-func (b *Bundle) NumRoutes() int { return len(b.RouteFrom) }
+func (b *Bundling) NumRoutes() int { return len(b.RouteFrom) }
 
 // Interior returns the interior control points of route i (shared, do not
 // modify).
-func (b *Bundle) Interior(i int) []Point {
+func (b *Bundling) Interior(i int) []Point {
 	return b.Points[b.RouteStart[i]:b.RouteStart[i+1]]
 }
 
 // RouteCells returns the grid cells of route i (nil in Hierarchy mode).
-func (b *Bundle) RouteCells(i int) []Cell {
+func (b *Bundling) RouteCells(i int) []Cell {
 	if b.CellStart == nil {
 		return nil
 	}
 	return b.Cells[b.CellStart[i]:b.CellStart[i+1]]
 }
 
-// Polygon returns the control polygon of edge i of e (the edges Bundle
+// Polygon returns the control polygon of edge i of e (the edges New
 // was built from): send point, its route's interior, receive point.
-func (b *Bundle) Polygon(e *Edges, i int) []Point {
+func (b *Bundling) Polygon(e *Edges, i int) []Point {
 	in := b.Interior(int(b.EdgeRoute[i]))
 	out := make([]Point, 0, len(in)+2)
 	out = append(out, Point{e.FromX[i], float64(e.FromLane[i])})
@@ -477,7 +455,7 @@ func (b *Bundle) Polygon(e *Edges, i int) []Point {
 // MeanOvershoot is the mean over all edges of Overshoot of their splines
 // (degree Opts.Degree): for degree 2 exact, computed from each route's
 // interior pieces once and each edge's two end pieces.
-func (b *Bundle) MeanOvershoot(e *Edges) (float64, error) {
+func (b *Bundling) MeanOvershoot(e *Edges) (float64, error) {
 	n := e.Len()
 	if n == 0 {
 		return 0, nil

@@ -27,7 +27,7 @@ func (t *Tree) Root() Point {
 	return Point{t.X[top][0], t.Y[top][0]}
 }
 
-func buildTree(ctx context.Context, b *Bundle) (*Tree, error) {
+func buildTree(ctx context.Context, b *Bundling) (*Tree, error) {
 	L := b.Opts.Levels
 	t := &Tree{X: make([][]float64, L), Y: make([][]float64, L), Weight: make([][]float64, L), Parent: make([][]int32, L-1)}
 	k1 := len(b.ClusterX)

@@ -387,18 +387,23 @@ func (e *engine) rescale(l *level, pos []float64, salt uint64) error {
 	if !(f > 0) || math.IsInf(f, 0) {
 		return nil
 	}
-	var cx, cy float64
-	for v := 0; v < n; v++ {
-		cx += pos[2*v]
-		cy += pos[2*v+1]
-	}
-	cx /= float64(n)
-	cy /= float64(n)
+	cx, cy := centroid(pos[:2*n])
 	for v := 0; v < n; v++ {
 		pos[2*v] = cx + float64((pos[2*v]-cx)*f)
 		pos[2*v+1] = cy + float64((pos[2*v+1]-cy)*f)
 	}
 	return nil
+}
+
+// centroid is the mean point of the positions pos (x0, y0, x1, y1, …),
+// summed in vertex order so that it is the same bits on every run.
+func centroid(pos []float64) (cx, cy float64) {
+	n := len(pos) / 2
+	for v := 0; v < n; v++ {
+		cx += pos[2*v]
+		cy += pos[2*v+1]
+	}
+	return cx / float64(n), cy / float64(n)
 }
 
 // cbrt is the cube root of x > 0 by Newton's method from a power-of-two

@@ -525,13 +525,7 @@ func hasInitial(init []float64) bool {
 // it changes pos, it returns ctx's error.
 func normalise(ctx context.Context, l *level, pos []float64, k float64) error {
 	n := l.n
-	var cx, cy float64
-	for v := 0; v < n; v++ {
-		cx += pos[2*v]
-		cy += pos[2*v+1]
-	}
-	cx /= float64(n)
-	cy /= float64(n)
+	cx, cy := centroid(pos[:2*n])
 	sum, edges := 0.0, 0
 	for v := 0; v < n; v++ {
 		if err := cancelled(ctx, v); err != nil {

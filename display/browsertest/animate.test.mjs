@@ -3,7 +3,7 @@
 // network request refused.
 //
 // They read the animate samples of display-samples.ipynb, written by
-// `go run ./display/internal/samples` into a temporary directory (or found
+// `go run ./sdk/internal/samples` into a temporary directory (or found
 // in $SUPERSTEP_SAMPLES): SSSP on a 12×12 lattice, with a trend, and an
 // empty run. The SSSP cell's metadata "superstep_sample" names a vertex,
 // its position as Go drew it (AnimateView.Positions) and Go's hover text of
@@ -32,41 +32,23 @@
 //
 // Run: npm ci && node --test animate.test.mjs
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { Sanitizer } from '@jupyterlab/apputils/lib/sanitizer.js';
 
-import { launchChromium, offlineContext, settledLive, watchProblems, wrap } from './chromium.mjs';
-import { matrixboardSamples, withRuntime } from './matrixboard-util.mjs';
+import { wrap } from './chromium.mjs';
+import { outputPages, samples, sanitize } from './page.mjs';
 
-const PAGE_OPTIONS = { viewport: { width: 900, height: 1000 }, deviceScaleFactor: 1 };
 const SHOTS = process.env.SUPERSTEP_ANIMATE_SCREENSHOT;
-const all = matrixboardSamples('display-samples.ipynb').filter((s) => s.html.includes('data-kind="animate"'));
+const all = samples('display-samples.ipynb').filter((s) => s.html.includes('data-kind="animate"'));
 const sssp = all.find((s) => s.sample.kind === 'animate');
 const empty = all.find((s) => s.sample.kind === 'empty');
 
-let browser;
-before(async () => {
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-});
-
-async function open(s) {
-  const ctx = await offlineContext(browser, PAGE_OPTIONS);
-  const page = await ctx.newPage();
-  const problems = watchProblems(page);
-  await page.setContent(wrap(withRuntime(s.html), 'animate'), { waitUntil: 'load' });
-  await settledLive(page);
-  const root = page.locator('.superstep-display').first();
-  assert.equal(await root.getAttribute('data-live-error'), null);
-  assert.equal(await root.getAttribute('data-live'), '1');
-  return { page, root, problems, close: () => ctx.close() };
-}
+const show = outputPages({ viewport: { width: 900, height: 1000 }, title: 'animate' });
+/** The sample live in a fresh page. */
+const open = (s) => show(s.html, { assertLive: true });
 
 const stepOf = async (root) => Number(await root.getAttribute('data-step'));
 
@@ -90,8 +72,6 @@ async function markerAndColumn(root, k) {
   }, k);
 }
 
-const sanitizer = new Sanitizer();
-
 describe('animate', () => {
   test('samples: SSSP on a 12×12 lattice and an empty run', () => {
     assert.ok(sssp && empty, 'expected the SSSP and the empty animate samples');
@@ -102,7 +82,7 @@ describe('animate', () => {
 
   test('sanitized: the small multiples survive and decode with scripts off', async () => {
     for (const s of all) {
-      const clean = sanitizer.sanitize(s.html);
+      const clean = sanitize(s.html);
       const doc = new JSDOM(wrap(clean)).window.document;
       assert.equal(doc.querySelectorAll('script').length, 0);
       const imgs = [...doc.querySelectorAll('img')];
@@ -111,9 +91,7 @@ describe('animate', () => {
       assert.ok(src.startsWith('data:image/png;base64,'), 'the picture is a PNG data URL');
       assert.ok(s.html.includes(src), 'the sanitizer kept the picture unchanged');
       if (s === sssp) assert.match(imgs[0].getAttribute('alt'), /144 vertices/);
-      const ctx = await browser.newContext({ ...PAGE_OPTIONS, javaScriptEnabled: false });
-      const page = await ctx.newPage();
-      await page.setContent(wrap(clean), { waitUntil: 'load' });
+      const { page, close } = await show(clean, { scripts: false });
       const size = await page.evaluate(() => [...document.images].map((i) => [i.complete, i.naturalWidth, i.naturalHeight]));
       assert.equal(size.length, 1);
       assert.ok(size[0][0] && size[0][1] === 640 && size[0][2] > (s === sssp ? 600 : 40), `the sanitized picture decodes: ${size}`);
@@ -121,7 +99,7 @@ describe('animate', () => {
         fs.mkdirSync(SHOTS, { recursive: true });
         await page.locator('img').screenshot({ path: path.join(SHOTS, 'animate-static.png') });
       }
-      await ctx.close();
+      await close();
     }
   });
 

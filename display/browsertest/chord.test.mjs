@@ -1,8 +1,8 @@
 // Browser tests of the chord diagrams' common scale and of CompareChords
-// (display/chord.go, display/chord_compare.go, runtime/src/chord.js), in
+// (display/views/chord.go, display/views/chord_compare.go, runtime/src/chord.js), in
 // headless Chromium with scripts on.
 //
-// They read chord-samples.ipynb, written by `go run ./display/internal/samples`
+// They read chord-samples.ipynb, written by `go run ./sdk/internal/samples`
 // into a temporary directory (or found in $SUPERSTEP_SAMPLES), whose cells'
 // metadata "superstep_sample" say what to expect:
 //
@@ -18,65 +18,28 @@
 // Run: npm ci && node --test chord.test.mjs (Chromium: $SUPERSTEP_CHROMIUM,
 // default /usr/bin/chromium).
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 
-import { launchChromium, offlineContext, settledLive, wrap as wrapAs } from './chromium.mjs';
+import { outputPages, samples as samplesOf, specOf } from './page.mjs';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PAGE_OPTIONS = { viewport: { width: 1000, height: 800 }, deviceScaleFactor: 1 };
 // Not a timed assertion: only how long to wait for a transition's end.
 const DONE_TIMEOUT = 5000;
 // Ribbon coverage is sampled at this many angles.
 const SAMPLES_PER_TURN = 1440;
 
-/** The directory holding chord-samples.ipynb. */
-function samplesDir() {
-  const given = process.env.SUPERSTEP_SAMPLES;
-  if (given && given !== 'off' && fs.existsSync(path.join(given, 'chord-samples.ipynb'))) return given;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'superstep-chord-samples-'));
-  execFileSync('go', ['run', './display/internal/samples', dir], { cwd: REPO, stdio: ['ignore', 'inherit', 'inherit'] });
-  return dir;
-}
-
-const nb = JSON.parse(fs.readFileSync(path.join(samplesDir(), 'chord-samples.ipynb'), 'utf8'));
-const samples = nb.cells
-  .filter((c) => c.metadata && c.metadata.superstep_sample && c.outputs && c.outputs.length)
-  .map((c) => {
-    const html = c.outputs[0].data['text/html'];
-    return { sample: c.metadata.superstep_sample, html: Array.isArray(html) ? html.join('') : html };
-  });
+const samples = samplesOf('chord-samples.ipynb');
 const sampleOf = (kind) => {
   const s = samples.find((x) => x.sample.kind === kind);
   assert.ok(s, `no ${kind} sample in chord-samples.ipynb`);
   return s;
 };
 
-/** The spec the display's script passes to the runtime (display.liveCall). */
-function specOf(html) {
-  const m = html.match(/\(\["[^"]*","[^"]*",(.*),document\.currentScript\]\);<\/script>\s*$/s);
-  assert.ok(m, 'no live call in the output');
-  const spec = JSON.parse(m[1]);
-  // A big spec is stored compressed (display.packSpec).
-  return spec.deflate ? JSON.parse(zlib.inflateSync(Buffer.from(spec.deflate, 'base64')).toString('utf8')) : spec;
-}
-
 /** The ribbon paths of a sample's SVG (its static PNG is drawn from it), by data-key. */
 function staticRibbons(sample) {
   assert.ok(sample.svg, 'the sample carries no SVG');
   return new Map([...sample.svg.matchAll(/<path data-key="([^"]+)" d="([^"]+)"/g)].map((x) => [x[1], x[2]]));
 }
-
-// The runtime, as the kernel adds it to a notebook's first live display.
-const RUNTIME = fs.readFileSync(path.join(REPO, 'display/runtime/superstep.js'), 'utf8');
-const withRuntime = (html) =>
-  html.includes(RUNTIME.slice(0, 200)) ? html : html + `<script type="text/javascript">\n${RUNTIME}\n</script>`;
 
 /** The numbers in an SVG path. */
 const pathNumbers = (d) => (d.match(/-?\d+(\.\d+)?(e-?\d+)?/g) || []).map(Number);
@@ -88,33 +51,13 @@ function assertSamePath(a, b, what) {
   x.forEach((v, i) => assert.ok(Math.abs(v - y[i]) <= 0.02, `${what}: paths differ at number ${i}:\n  ${a}\n  ${b}`));
 }
 
-const wrap = (html) => wrapAs(html, 'chord');
-
-let browser;
-let context;
-
-before(async () => {
-  browser = await launchChromium();
-  context = await offlineContext(browser, { ...PAGE_OPTIONS, javaScriptEnabled: true });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-});
+const show = outputPages({ viewport: { width: 1000, height: 800 }, title: 'chord', assertLive: true });
 
 /** Renders html live; fails on script errors or a display that is not live. */
 async function renderLive(html) {
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  await page.setContent(wrap(withRuntime(html)), { waitUntil: 'load' });
-  await settledLive(page);
-  const root = page.locator('.superstep-display').first();
-  assert.equal(await root.getAttribute('data-live-error'), null, 'the runtime failed');
-  assert.equal(await root.getAttribute('data-live'), '1', 'the display did not turn live');
-  assert.deepEqual(problems, [], 'script errors');
-  return { page, root };
+  const live = await show(html);
+  assert.deepEqual(live.problems, [], 'script errors');
+  return live;
 }
 
 /** Moves a range input to v as a user would (an input event). */
@@ -164,7 +107,7 @@ async function ribbonCover(root, dims, k = 0) {
 test('chord: each frame covers the circle in proportion to its volume, on the busiest frame\'s scale', async () => {
   const { sample, html } = sampleOf('chord-scale');
   const sp = specOf(html);
-  const { page, root } = await renderLive(html);
+  const { page, root, close } = await renderLive(html);
   try {
     // The live ribbons (d3-chord's) are the static picture's (Go's).
     const stat = staticRibbons(sample);
@@ -197,14 +140,14 @@ test('chord: each frame covers the circle in proportion to its volume, on the bu
     const lightest = vols.indexOf(Math.min(...vols));
     assert.ok((await cover(lightest)) < 0.4 * full, 'the lightest frame covers as much as the busiest');
   } finally {
-    await page.close();
+    await close();
   }
 });
 
 test('CompareChords: side by side, one slider moves every diagram, one scale', async () => {
   const { sample, html } = sampleOf('chord-compare');
   const sp = specOf(html);
-  const { page, root } = await renderLive(html);
+  const { page, root, close } = await renderLive(html);
   try {
     const svgs = await root.locator('svg.ss-chord').all();
     assert.equal(svgs.length, sample.captions.length, 'one live chord per job');
@@ -238,6 +181,6 @@ test('CompareChords: side by side, one slider moves every diagram, one scale', a
       assert.ok(Math.abs(c / full - want) < 0.04, `chord ${i} covers ${(c / full).toFixed(3)} of the scale, volume ${want.toFixed(3)}`);
     }
   } finally {
-    await page.close();
+    await close();
   }
 });

@@ -51,8 +51,8 @@ export async function settledLive(page, timeout = 10000) {
  */
 export function watchProblems(page) {
   const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url().slice(0, 80)}`));
   return problems;
 }

@@ -17,13 +17,13 @@
 //              picture decodes into a real image in Chromium.
 //
 // The display samples (display-samples.ipynb, written by
-// `go run ./display/internal/samples`, generated into a temporary directory
+// `go run ./sdk/internal/samples`, generated into a temporary directory
 // unless $SUPERSTEP_SAMPLES names a directory that holds them, or is "off")
 // get both checks too, and then the interaction checks of their views:
 // trend hover and pages, chord slider and ribbon hover, treemap filtering,
 // the dashboard's linked filter, slider and level switch, and the graph
 // drawings' hover, wheel zoom and drag pan. The samples carry each view's
-// SVG (what display.Save writes and the PNG is drawn from) in their cell
+// SVG (what views.Save writes and the PNG is drawn from) in their cell
 // metadata, for the checks of Go's geometry.
 //
 // With $SUPERSTEP_SCREENSHOT set, a PNG of the tour notebook's live bar chart
@@ -33,20 +33,14 @@
 //
 // Run: npm ci && SUPERSTEP_NB_OUT=/tmp/nbout node --test
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-import { launchChromium, offlineContext, settledLive, wrap } from './chromium.mjs';
+import { wrap } from './chromium.mjs';
+import { htmlOf, outputPages, sanitize, writeSamples } from './page.mjs';
 import { JSDOM } from 'jsdom';
-// The sanitizer module imports only sanitize-html (htmlparser2 based), so it
-// needs no DOM in node; importing the file directly avoids the package index,
-// which pulls in React and the Lumino widgets.
-import { Sanitizer } from '@jupyterlab/apputils/lib/sanitizer.js';
 
 // One directory, or several separated by ':'.
 const NB_OUT = process.env.SUPERSTEP_NB_OUT || '/tmp/nbout';
@@ -54,17 +48,10 @@ const SAMPLES = process.env.SUPERSTEP_SAMPLES || '';
 const SCREENSHOT = process.env.SUPERSTEP_SCREENSHOT || '';
 const DASHBOARD_SCREENSHOT = process.env.SUPERSTEP_DASHBOARD_SCREENSHOT || '';
 const DRAWING_SCREENSHOT = process.env.SUPERSTEP_DRAWING_SCREENSHOT || '';
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PNG_DATA_URL = 'data:image/png;base64,';
 // A static picture: a PNG (nbconvert --sanitize-html strips SVG data URLs).
 const isPicture = (src) => src.startsWith(PNG_DATA_URL);
-// The runtime, as the kernel adds it to a notebook's first live display.
-const RUNTIME = fs.readFileSync(path.join(REPO, 'display/runtime/superstep.js'), 'utf8');
-const RUNTIME_TAG = `<script type="text/javascript">\n${RUNTIME}\n</script>`;
-/** An output as a page: with the runtime after it unless it carries it. */
-const withRuntime = (html) => (html.includes(RUNTIME.slice(0, 200)) ? html : html + RUNTIME_TAG);
 const MAX_HOVERS_PER_DISPLAY = 20;
-const PAGE_OPTIONS = { viewport: { width: 1000, height: 800 }, deviceScaleFactor: 1 };
 
 // ---------------------------------------------------------------------------
 // Collect the outputs.
@@ -84,7 +71,7 @@ function collectOutputs(dirs) {
     let htmlIndex = 0;
     (nb.cells || []).forEach((cell, cellIndex) => {
       (cell.outputs || []).forEach((out, outIndex) => {
-        const html = out.data && out.data['text/html'];
+        const html = htmlOf(out);
         if (html === undefined) return;
         outputs.push({
           notebook: file,
@@ -92,7 +79,7 @@ function collectOutputs(dirs) {
           outIndex,
           htmlIndex: htmlIndex++,
           label: `${file} cell ${cellIndex} output ${outIndex} (html output #${htmlIndex - 1})`,
-          html: Array.isArray(html) ? html.join('') : String(html),
+          html: String(html),
           sample: (cell.metadata && cell.metadata.superstep_sample) || null,
         });
       });
@@ -108,9 +95,7 @@ function collectOutputs(dirs) {
 function samplesDir() {
   if (SAMPLES === 'off') return '';
   if (SAMPLES) return SAMPLES;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'superstep-samples-'));
-  execFileSync('go', ['run', './display/internal/samples', dir], { cwd: REPO, stdio: ['ignore', 'inherit', 'inherit'] });
-  return dir;
+  return writeSamples();
 }
 
 let outputs = [];
@@ -144,43 +129,18 @@ function displaysOf(html) {
 }
 
 // ---------------------------------------------------------------------------
-// One browser for the whole file: a scripted context for live rendering and a
-// script-free one for sanitized HTML.
+// One browser for the whole file; each page in a context of its own, live
+// (scripts on) or as sanitized HTML is shown (scripts off).
 
-let browser;
-let liveContext;
-let staticContext;
-
-before(async () => {
-  browser = await launchChromium();
-  liveContext = await offlineContext(browser, { ...PAGE_OPTIONS, javaScriptEnabled: true });
-  staticContext = await offlineContext(browser, { ...PAGE_OPTIONS, javaScriptEnabled: false });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-});
-
-/** A fresh page in ctx that records script errors and failed requests. */
-async function openPage(ctx) {
-  const page = await ctx.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
-  });
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url().slice(0, 80)}`));
-  return { page, problems };
-}
+const show = outputPages({ viewport: { width: 1000, height: 800 } });
 
 /**
  * Renders out live: asserts the contract of every .superstep-display and
- * returns the page (still open) for further use.
+ * returns the page (still open) for further use, with close.
  */
 async function renderLive(out) {
-  const { page, problems } = await openPage(liveContext);
-  await page.setContent(wrap(withRuntime(out.html)), { waitUntil: 'load' });
-  await settledLive(page);
+  const live = await show(out.html);
+  const { page, problems } = live;
   const roots = await page.locator('.superstep-display').all();
   for (const [d, root] of roots.entries()) {
     const where = `${out.label}, display #${d} (id ${await root.getAttribute('id')})`;
@@ -207,7 +167,7 @@ async function renderLive(out) {
     await checkHover(page, root, where);
   }
   assert.deepEqual(problems, [], `${out.label}: problems while rendering live`);
-  return page;
+  return live;
 }
 
 /**
@@ -277,19 +237,17 @@ test('display samples were written', { skip: SAMPLES === 'off' && 'SUPERSTEP_SAM
   }
 });
 
-const sanitizer = new Sanitizer();
-
 for (const out of outputs) {
   describe(out.label, () => {
     const displays = displaysOf(out.html);
 
     test('live', async () => {
-      const page = await renderLive(out);
-      await page.close();
+      const { close } = await renderLive(out);
+      await close();
     });
 
     test('sanitized', async () => {
-      const clean = sanitizer.sanitize(out.html);
+      const clean = sanitize(out.html);
       assert.ok(!/<script/i.test(clean), `${out.label}: a <script> survived the sanitizer`);
       const cleanDoc = new JSDOM(wrap(clean)).window.document;
       assert.equal(cleanDoc.querySelectorAll('script').length, 0, `${out.label}: a <script> survived the sanitizer`);
@@ -308,9 +266,8 @@ for (const out of outputs) {
       }
 
       // The sanitized HTML, shown with scripts off: every picture decodes.
-      const { page, problems } = await openPage(staticContext);
+      const { page, problems, close } = await show(clean, { scripts: false });
       try {
-        await page.setContent(wrap(clean), { waitUntil: 'load' });
         const imgs = await page.evaluate(() =>
           [...document.images].map((img) => ({
             src: (img.getAttribute('src') || '').slice(0, 60),
@@ -333,7 +290,7 @@ for (const out of outputs) {
         }
         assert.deepEqual(problems, [], `${out.label}: problems while rendering sanitized`);
       } finally {
-        await page.close();
+        await close();
       }
     });
   });
@@ -344,7 +301,7 @@ test('screenshot of the tour bar chart', { skip: !SCREENSHOT && 'SUPERSTEP_SCREE
   const tour = outputs.filter((o) => o.notebook === '00-tour.ipynb' && o.html.includes('superstep-display'));
   const chart = tour.find((o) => /alt="[^"]*bar chart/i.test(o.html)) || tour[0];
   assert.ok(chart, `no SVG display output in 00-tour.ipynb in ${NB_OUT}`);
-  const page = await renderLive(chart);
+  const { page, close } = await renderLive(chart);
   try {
     const root = page.locator('.superstep-display').first();
     const bars = await root.locator('svg [data-tip]').all();
@@ -365,7 +322,7 @@ test('screenshot of the tour bar chart', { skip: !SCREENSHOT && 'SUPERSTEP_SCREE
     await page.screenshot({ path: SCREENSHOT, clip: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } });
     assert.ok(fs.statSync(SCREENSHOT).size > 0, `empty screenshot ${SCREENSHOT}`);
   } finally {
-    await page.close();
+    await close();
   }
 });
 
@@ -472,7 +429,7 @@ describe('display samples: interaction', () => {
   for (const out of bySample('trend')) {
     test(`trend: hover shows the values; pages move the time axis (${out.label})`, async () => {
       const exp = out.sample;
-      const page = await renderLive(out);
+      const { page, close } = await renderLive(out);
       try {
         const root = page.locator('.superstep-display').first();
         const p = exp.point;
@@ -495,7 +452,7 @@ describe('display samples: interaction', () => {
         await prev.click();
         assert.deepEqual(await frames(), exp.pages === 2 ? first : await frames(), 'previous goes back');
       } finally {
-        await page.close();
+        await close();
       }
     });
   }
@@ -503,7 +460,7 @@ describe('display samples: interaction', () => {
   for (const out of bySample('chord')) {
     test(`chord: the slider animates ribbons to another frame; hover shows details (${out.label})`, async () => {
       const exp = out.sample;
-      const page = await renderLive(out);
+      const { page, close } = await renderLive(out);
       try {
         const root = page.locator('.superstep-display').first();
         assert.equal(await root.getAttribute('data-frame'), String(exp.selected), 'the selected frame is shown first');
@@ -533,7 +490,7 @@ describe('display samples: interaction', () => {
         await settled(page, root, exp.selected);
         assertSamePath(await rib.getAttribute('d'), d0, 'ribbon after sliding back');
       } finally {
-        await page.close();
+        await close();
       }
     });
   }
@@ -541,7 +498,7 @@ describe('display samples: interaction', () => {
   for (const out of bySample('treemap')) {
     test(`treemap: hover shows name and value; click toggles the filter (${out.label})`, async () => {
       const exp = out.sample;
-      const page = await renderLive(out);
+      const { page, close } = await renderLive(out);
       try {
         const root = page.locator('.superstep-display').first();
         const tile = root.locator(`.ss-tile[data-id="${exp.tile}"]`);
@@ -551,7 +508,7 @@ describe('display samples: interaction', () => {
         await tile.click();
         assert.equal(await tile.getAttribute('data-filtered'), null, 'a second click restores it');
       } finally {
-        await page.close();
+        await close();
       }
     });
   }
@@ -559,7 +516,7 @@ describe('display samples: interaction', () => {
   for (const out of bySample('dashboard')) {
     test(`dashboard: filters, slider and level switch are linked (${out.label})`, async () => {
       const exp = out.sample;
-      const page = await renderLive(out);
+      const { page, close } = await renderLive(out);
       try {
         const root = page.locator('.superstep-display').first();
         await checkHidden(root, exp.units, [], 'before filtering');
@@ -603,7 +560,7 @@ describe('display samples: interaction', () => {
         await root.locator('button.ss-level[data-level="worker"]').click();
         assert.equal(await root.locator('.ss-arc').count(), exp.units.length, 'back at the worker level');
       } finally {
-        await page.close();
+        await close();
       }
     });
   }
@@ -614,11 +571,8 @@ describe('display samples: interaction', () => {
 test('screenshot of the sample dashboard', { skip: !DASHBOARD_SCREENSHOT && 'SUPERSTEP_DASHBOARD_SCREENSHOT not set' }, async () => {
   const out = bySample('dashboard')[0];
   assert.ok(out, 'no dashboard sample');
-  const { page, problems } = await openPage(liveContext);
+  const { page, problems, close } = await show(out.html, { viewport: { width: 1120, height: 760 } });
   try {
-    await page.setViewportSize({ width: 1120, height: 760 });
-    await page.setContent(wrap(withRuntime(out.html)), { waitUntil: 'load' });
-    await settledLive(page);
     const root = page.locator('.superstep-display').first();
     const rib = root.locator('.ss-ribbon[data-key="3-4"]');
     const p = await topPoint(rib);
@@ -628,15 +582,15 @@ test('screenshot of the sample dashboard', { skip: !DASHBOARD_SCREENSHOT && 'SUP
     await page.screenshot({ path: DASHBOARD_SCREENSHOT, clip: { x: 0, y: 0, width: box.x + box.width + 8, height: box.y + box.height + 8 } });
     assert.deepEqual(problems, []);
   } finally {
-    await page.close();
+    await close();
   }
 });
 
 // ---------------------------------------------------------------------------
-// Graph drawings (display.Drawing): the frame (title, legend, caption) is
+// Graph drawings (views.Drawing): the frame (title, legend, caption) is
 // SVG, the plot a canvas over it, small (120 nodes) or large (20,000). The
 // sample's metadata names a node, its
-// position in the plot (px, as Go drew it, display.DrawingView.Positions)
+// position in the plot (px, as Go drew it, views.DrawingView.Positions)
 // and its hover text; the view's zoom and pan are in data-view="k tx ty".
 
 /** Resolves after the next two animation frames (a canvas repaint). */
@@ -650,7 +604,7 @@ describe('display samples: drawings', () => {
     test(`drawing (${exp.mode}): hover shows the label; the wheel zooms and dragging pans (${out.label})`, async () => {
       const src = displaysOf(out.html)[0].imgSrcs[0];
       assert.ok(src.startsWith(PNG_DATA_URL), `the static picture is ${src.slice(0, 30)}..., want a PNG`);
-      const page = await renderLive(out);
+      const { page, close } = await renderLive(out);
       try {
         const root = page.locator('.superstep-display').first();
         const plot = root.locator('canvas.ss-canvas');
@@ -729,15 +683,14 @@ describe('display samples: drawings', () => {
         await page.mouse.dblclick(p3.x, p3.y);
         assert.equal(await root.getAttribute('data-view'), '1 0 0', 'a double click resets the view');
       } finally {
-        await page.close();
+        await close();
       }
     });
 
     test(`drawing (${exp.mode}): the sanitized static picture reads alone (${out.label})`, async () => {
-      const clean = sanitizer.sanitize(out.html);
-      const { page, problems } = await openPage(staticContext);
+      const clean = sanitize(out.html);
+      const { page, problems, close } = await show(clean, { scripts: false });
       try {
-        await page.setContent(wrap(clean), { waitUntil: 'load' });
         // The picture, drawn on a canvas: its size, and the communities' colours.
         const pic = await page.evaluate(async () => {
           const img = document.querySelector('img');
@@ -768,7 +721,7 @@ describe('display samples: drawings', () => {
         assert.match(alt, new RegExp(`${exp.n.toLocaleString('en-US')} nodes · [\\d,]+ edges · \\d+ groups`), 'the alt text says what the picture shows');
         assert.deepEqual(problems, []);
       } finally {
-        await page.close();
+        await close();
       }
     });
   }
@@ -779,7 +732,7 @@ describe('display samples: drawings', () => {
 test('screenshot of the large drawing', { skip: !DRAWING_SCREENSHOT && 'SUPERSTEP_DRAWING_SCREENSHOT not set' }, async () => {
   const out = bySample('drawing').find((o) => o.sample.mode === 'large');
   assert.ok(out, 'no large drawing sample');
-  const page = await renderLive(out);
+  const { page, close } = await renderLive(out);
   try {
     const root = page.locator('.superstep-display').first();
     const box = await root.locator('canvas').boundingBox();
@@ -791,7 +744,7 @@ test('screenshot of the large drawing', { skip: !DRAWING_SCREENSHOT && 'SUPERSTE
     fs.mkdirSync(path.dirname(path.resolve(DRAWING_SCREENSHOT)), { recursive: true });
     await page.screenshot({ path: DRAWING_SCREENSHOT, clip: { x: 0, y: 0, width: box.x + box.width + 8, height: all.y + all.height + 8 } });
   } finally {
-    await page.close();
+    await close();
   }
 });
 
@@ -801,9 +754,7 @@ test('screenshot of the large drawing', { skip: !DRAWING_SCREENSHOT && 'SUPERSTE
 test('two equal displays both go live', async () => {
   const out = outputs.find((o) => (o.html.match(/document\.currentScript\]\)/g) || []).length === 1);
   assert.ok(out, 'no output with one live display');
-  const { page, problems } = await openPage(liveContext);
-  await page.setContent(wrap(withRuntime(out.html + out.html)), { waitUntil: 'load' });
-  await settledLive(page);
+  const { page, problems, close } = await show(out.html + out.html);
   const roots = await page.locator('.superstep-display').all();
   assert.equal(roots.length, 2);
   assert.equal(await roots[0].getAttribute('id'), await roots[1].getAttribute('id'));
@@ -811,7 +762,7 @@ test('two equal displays both go live', async () => {
     assert.equal(await root.getAttribute('data-live'), '1', `a copy stayed static: ${await root.getAttribute('data-live-error')}`);
   }
   assert.deepEqual(problems, []);
-  await page.close();
+  await close();
 });
 
 // The texts of an SVG document rendered in the page, each as the quad its
@@ -856,10 +807,9 @@ test('no two texts of a static dashboard overlap', async () => {
   for (const out of dashboards) {
     const svg = staticSVGOf(out);
     assert.ok(svg, `${out.label}: no static SVG`);
-    const { page } = await openPage(staticContext);
-    await page.setContent(wrap(svg), { waitUntil: 'load' });
+    const { page, close } = await show(svg, { scripts: false });
     const texts = await textQuads(page);
-    await page.close();
+    await close();
     const overlaps = [];
     for (let i = 0; i < texts.length; i++) {
       for (let j = i + 1; j < texts.length; j++) {
@@ -877,8 +827,7 @@ test('trend axis labels lie inside the picture', async () => {
   assert.ok(trends.length > 0, 'no trend among the samples');
   for (const out of trends) {
     const svg = staticSVGOf(out);
-    const { page } = await openPage(staticContext);
-    await page.setContent(wrap(svg), { waitUntil: 'load' });
+    const { page, close } = await show(svg, { scripts: false });
     const inside = await page.evaluate(() => {
       const s = document.querySelector('svg').getBoundingClientRect();
       return [...document.querySelectorAll('svg text')].map((t) => {
@@ -886,10 +835,10 @@ test('trend axis labels lie inside the picture', async () => {
         return { text: t.textContent, ok: r.left >= s.left - 0.5 && r.right <= s.right + 0.5 };
       }).filter((t) => !t.ok).map((t) => t.text);
     });
-    await page.close();
+    await close();
     assert.deepEqual(inside, [], `${out.label}: static labels outside the picture`);
     const live = await renderLive(out);
-    const outside = await live.evaluate(() => {
+    const outside = await live.page.evaluate(() => {
       const bad = [];
       for (const s of document.querySelectorAll('.superstep-display svg')) {
         const b = s.getBoundingClientRect();
@@ -913,7 +862,7 @@ test('units of different branches never share a colour', async () => {
   assert.ok(dashboards.length > 0, 'no dashboard among the outputs');
   let checked = 0;
   for (const out of dashboards) {
-    const page = await renderLive(out);
+    const { page, close } = await renderLive(out);
     const tiles = await page.evaluate(() => [...document.querySelectorAll('.ss-tile')].map((g) => {
       // A rack's or host's colour is its header's; a worker's, its tile's.
       const r = g.querySelector('rect');
@@ -921,7 +870,7 @@ test('units of different branches never share a colour', async () => {
       const b = r.getBoundingClientRect();
       return { id: g.getAttribute('data-id'), fill: colour.getAttribute('fill').toLowerCase(), x: b.x, y: b.y, w: b.width, h: b.height };
     }));
-    await page.close();
+    await close();
     checked += tiles.length >= 3 ? 1 : 0;
     const inside = (a, b) => a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.w <= b.x + b.w + 0.5 && a.y + a.h <= b.y + b.h + 0.5;
     const shared = [];
@@ -944,7 +893,7 @@ test('the download menu saves SVG and PNG', async () => {
   const picks = ['trend', 'chord', 'treemap', 'dashboard', 'drawing'].map((k) => [k, bySample(k)[0]]);
   for (const [kind, out] of picks) {
     assert.ok(out, `no ${kind} sample`);
-    const page = await renderLive(out);
+    const { page, close } = await renderLive(out);
     try {
       const root = page.locator('.superstep-display').first();
       const box = await root.boundingBox();
@@ -977,7 +926,7 @@ test('the download menu saves SVG and PNG', async () => {
       assert.ok(Math.abs(w - 2 * sw) <= 2 && Math.abs(h - 2 * sh) <= 2, `${kind}: PNG ${w}×${h}, SVG ${sw}×${sh} (want 2×)`);
       assert.ok(box.width > 0);
     } finally {
-      await page.close();
+      await close();
     }
   }
 });

@@ -15,17 +15,16 @@
 //
 // Run: SUPERSTEP_NB_OUT=/tmp/nbout node --test export.test.mjs
 
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { launchChromium, offlineContext, settledLive } from './chromium.mjs';
+import { htmlOf, outputPages } from './page.mjs';
 
 const NB_OUT = process.env.SUPERSTEP_NB_OUT || '/tmp/nbout';
-const PAGE_OPTIONS = { viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1 };
 // nbconvert's lab template loads these itself (Debian's from
 // /usr/share/javascript, upstream's from a CDN); Superstep's displays need
 // neither.
@@ -45,8 +44,8 @@ function displaysIn(file) {
   let n = 0;
   for (const cell of nb.cells || []) {
     for (const out of cell.outputs || []) {
-      const html = out.data && out.data['text/html'];
-      if (html) n += ((Array.isArray(html) ? html.join('') : html).match(/class="superstep-display"/g) || []).length;
+      const html = htmlOf(out);
+      if (html) n += (html.match(/class="superstep-display"/g) || []).length;
     }
   }
   return n;
@@ -63,12 +62,25 @@ function exportHTML(file, sanitize) {
   return path.join(dir, path.basename(file, '.ipynb') + '.html');
 }
 
-let browser;
-before(async () => {
-  browser = await launchChromium();
-});
-after(async () => {
-  if (browser) await browser.close();
+/**
+ * The problems of an exported page: script errors, and requests other than
+ * nbconvert's own template's.
+ */
+function exportProblems(page) {
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith('data:') && !url.startsWith('about:') && !url.startsWith('blob:') && !TEMPLATE_URLS.some((re) => re.test(url))) {
+      problems.push(`request: ${url.slice(0, 100)}`);
+    }
+  });
+  return problems;
+}
+
+// An export is a whole document, shown as it is.
+const show = outputPages({ viewport: { width: 1100, height: 900 }, document: true });
+after(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -83,10 +95,8 @@ for (const file of notebooks) {
   describe(name, () => {
     test(`nbconvert --sanitize-html keeps all ${expected} pictures`, async () => {
       const html = fs.readFileSync(exportHTML(file, true), 'utf8');
-      const ctx = await offlineContext(browser, { ...PAGE_OPTIONS, javaScriptEnabled: false });
+      const { page, close } = await show(html, { scripts: false });
       try {
-        const page = await ctx.newPage();
-        await page.setContent(html, { waitUntil: 'load' });
         const s = await page.evaluate(async () => {
           const imgs = [...document.images];
           await Promise.all(imgs.map((i) => i.decode().catch(() => {})));
@@ -103,7 +113,7 @@ for (const file of notebooks) {
         assert.equal(s.stripped, 0, 'an <img> lost its src');
         assert.deepEqual(s.broken, [], 'pictures that do not decode');
       } finally {
-        await ctx.close();
+        await close();
       }
     });
 
@@ -112,19 +122,8 @@ for (const file of notebooks) {
       const html = fs.readFileSync(out, 'utf8');
       const runtimes = (html.match(/window\.superstepPending=\[\]/g) || []).length;
       if (expected > 0) assert.equal(runtimes, 1, `the runtime is in the export ${runtimes} times, want once`);
-      const ctx = await offlineContext(browser, { ...PAGE_OPTIONS, javaScriptEnabled: true });
-      const problems = [];
+      const { page, problems, close } = await show(html, { watch: exportProblems });
       try {
-        const page = await ctx.newPage();
-        page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-        page.on('request', (r) => {
-          const url = r.url();
-          if (!url.startsWith('data:') && !url.startsWith('about:') && !url.startsWith('blob:') && !TEMPLATE_URLS.some((re) => re.test(url))) {
-            problems.push(`request: ${url.slice(0, 100)}`);
-          }
-        });
-        await page.setContent(html, { waitUntil: 'load' });
-        await settledLive(page);
         const s = await page.evaluate(() =>
           [...document.querySelectorAll('.superstep-display')].map((el) => ({
             id: el.id,
@@ -139,7 +138,7 @@ for (const file of notebooks) {
         }
         assert.deepEqual(problems, [], 'script errors or network requests of the displays');
       } finally {
-        await ctx.close();
+        await close();
       }
     });
   });

@@ -2,7 +2,7 @@
 // runtime/src/matrix.js), in headless Chromium with every network request
 // refused.
 //
-// They read matrix-samples.ipynb, written by `go run ./display/internal/samples`
+// They read matrix-samples.ipynb, written by `go run ./sdk/internal/samples`
 // into a temporary directory (or found in $SUPERSTEP_SAMPLES): a 16×16
 // matrix drawn as SVG, a 1,024×1,024 sparse one (about 60,000 seeded
 // made-up pairs) drawn on a canvas, and a bad one. Each cell's metadata
@@ -25,73 +25,50 @@
 //
 // Run: npm ci && node --test matrix.test.mjs
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { JSDOM } from 'jsdom';
-import { Sanitizer } from '@jupyterlab/apputils/lib/sanitizer.js';
-import { launchChromium, offlineContext, settledLive, watchProblems, wrap } from './chromium.mjs';
-import { REPO, matrixboardSamples, withRuntime } from './matrixboard-util.mjs';
+import { wrap } from './chromium.mjs';
+import { REPO, outputPages, samples as samplesOf, sanitize } from './page.mjs';
 
-const PAGE_OPTIONS = { viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1 };
 const PNG_DATA_URL = 'data:image/png;base64,';
 
-const samples = matrixboardSamples('matrix-samples.ipynb');
+const samples = samplesOf('matrix-samples.ipynb');
 const { formatMatrixValue } = await import(pathToFileURL(path.join(REPO, 'display/runtime/src/matrix.js')).href);
 
-let browser;
-let live;
-let still;
-
-before(async () => {
-  browser = await launchChromium();
-  live = await offlineContext(browser, { ...PAGE_OPTIONS, javaScriptEnabled: true });
-  still = await offlineContext(browser, { ...PAGE_OPTIONS, javaScriptEnabled: false });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-});
+const show = outputPages({ viewport: { width: 1200, height: 900 } });
 
 test('the samples hold an SVG matrix, a canvas matrix and a bad one', () => {
   assert.deepEqual(samples.map((s) => s.sample.name), ['small', 'large', 'bad']);
 });
 
-const sanitizer = new Sanitizer();
-
 for (const { sample, html } of samples.filter((s) => s.sample.kind === 'matrix')) {
   describe(`matrix ${sample.name}`, () => {
     test('the static picture survives the sanitizer and reads alone', async () => {
       const src = html.match(/src="(data:image\/png;base64,[^"]+)"/)[1];
-      const clean = sanitizer.sanitize(html);
+      const clean = sanitize(html);
       assert.ok(!/<script/i.test(clean), 'a <script> survived the sanitizer');
       const doc = new JSDOM(wrap(clean)).window.document;
       const srcs = [...doc.querySelectorAll('img')].map((i) => i.getAttribute('src'));
       assert.deepEqual(srcs, [src], 'the sanitizer dropped or changed the static picture');
-      const page = await still.newPage();
-      const problems = watchProblems(page);
+      const { page, problems, close } = await show(clean, { scripts: false });
       try {
-        await page.setContent(wrap(clean), { waitUntil: 'load' });
         const im = await page.evaluate(() => [...document.images].map((i) => [i.complete, i.naturalWidth, i.naturalHeight]));
         assert.equal(im.length, 1);
         assert.ok(im[0][0] && im[0][1] > 0 && im[0][2] > 0, `the picture did not decode: ${im[0]}`);
         assert.ok(src.startsWith(PNG_DATA_URL));
         assert.deepEqual(problems, []);
       } finally {
-        await page.close();
+        await close();
       }
     });
 
     test("live: no error, the picture's cells, Go's hover text at Go's point", async () => {
-      const page = await live.newPage();
-      const problems = watchProblems(page);
+      const { page, root, problems, t0, close } = await show(html, { title: 'matrix' });
       try {
-        const t0 = Date.now();
-        await page.setContent(wrap(withRuntime(html), 'matrix'), { waitUntil: 'load' });
-        await settledLive(page);
-        const root = page.locator('.superstep-display').first();
         await page.waitForFunction(() => document.querySelector('.superstep-display[data-live="1"]'), null, { timeout: 5000 });
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
         const paint = Date.now() - t0;
@@ -161,7 +138,7 @@ for (const { sample, html } of samples.filter((s) => s.sample.kind === 'matrix')
         assert.ok(!(await tipEl.isVisible()), 'the tooltip stays after the pointer left');
         assert.deepEqual(problems, [], 'script errors');
       } finally {
-        await page.close();
+        await close();
       }
     });
 

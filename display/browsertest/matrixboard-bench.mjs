@@ -5,35 +5,30 @@
 //
 // Boards: Paper1296 (5,184 cells as SVG, with its forwarding table) from
 // matrixboard-samples.ipynb and KAry(36) (46,656 cells on a canvas) from
-// matrixboard-bench.ipynb, both written by display/internal/samples. For
+// matrixboard-bench.ipynb, both written by sdk/internal/samples. For
 // each: the time from setting the page to a live board (the spec inflated,
 // parsed and drawn), and the runtime's own time (data-update-ms: sums,
 // scales, histogram, cells, bars) for a histogram brush, a time brush, a
 // job click and, where the table was shipped, a route click; the median of
 // five rounds.
-import { launchChromium, offlineContext, settledLive, wrap } from './chromium.mjs';
-import { dragBins, matrixboardSamples, withRuntime } from './matrixboard-util.mjs';
+import { launchChromium } from './chromium.mjs';
+import { dragBins } from './matrixboard-util.mjs';
+import { samples, showOutput } from './page.mjs';
 
 const ROUNDS = 5;
 const boards = [
-  ...matrixboardSamples('matrixboard-samples.ipynb').filter((s) => s.sample.name === 'paper1296'),
-  ...matrixboardSamples('matrixboard-bench.ipynb', ['-bench']),
+  ...samples('matrixboard-samples.ipynb').filter((s) => s.sample.name === 'paper1296'),
+  ...samples('matrixboard-bench.ipynb', ['-bench']),
 ];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const browser = await launchChromium();
-const context = await offlineContext(browser, { viewport: { width: 1400, height: 1000 }, deviceScaleFactor: 1 });
 const rows = [];
 for (const { sample, html } of boards) {
-  const page0 = wrap(withRuntime(html), sample.name);
   const times = { live: [], histogram: [], time: [], job: [], route: [] };
   for (let r = 0; r < ROUNDS; r++) {
-    const page = await context.newPage();
-    const t0 = Date.now();
-    await page.setContent(page0, { waitUntil: 'load' });
-    await settledLive(page, 60000);
+    const { page, root, t0, close } = await showOutput(browser, html, { viewport: { width: 1400, height: 1000 }, title: sample.name, timeout: 60000 });
     times.live.push(Date.now() - t0);
-    const root = page.locator('.superstep-display').first();
     const ms = async () => Number(await root.getAttribute('data-update-ms'));
     await dragBins(page, root.locator('svg.ss-histogram'), sample.hist.range[0], sample.hist.range[1]);
     times.histogram.push(await ms());
@@ -52,7 +47,7 @@ for (const { sample, html } of boards) {
       await bar.click();
       times.route.push(await ms());
     }
-    await page.close();
+    await close();
   }
   const fmt = (xs) => (xs.length ? `${median(xs).toFixed(1)} ms` : '—');
   rows.push([sample.name, `${sample.cells} cells`, fmt(times.live), fmt(times.histogram), fmt(times.time), fmt(times.job), fmt(times.route)]);

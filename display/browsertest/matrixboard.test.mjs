@@ -3,7 +3,7 @@
 // every network request refused.
 //
 // They read matrixboard-samples.ipynb, written by
-// `go run ./display/internal/samples` into a temporary directory (or found
+// `go run ./sdk/internal/samples` into a temporary directory (or found
 // in $SUPERSTEP_SAMPLES): a k = 4 fat-tree board (sdk.FatTree, simulated
 // counters, two jobs, a hotspot threshold), a small generic board on the
 // diverging RdYlBu⁻¹ map and a Paper1296 board. Each cell's metadata
@@ -37,14 +37,13 @@
 //
 // Run: npm ci && node --test matrixboard.test.mjs
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { launchChromium, offlineContext, settledLive, watchProblems, wrap as wrapAs } from './chromium.mjs';
-import { dragBins, matrixboardSamples, specOf, withRuntime } from './matrixboard-util.mjs';
-const PAGE_OPTIONS = { viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1 };
+import { dragBins } from './matrixboard-util.mjs';
+import { outputPages, samples as samplesOf, sanitize, specOf } from './page.mjs';
 
-const samples = matrixboardSamples('matrixboard-samples.ipynb');
+const samples = samplesOf('matrixboard-samples.ipynb');
 
 /** The cell fills of the static SVG, in drawing order (the rects of the board group without a stroke). */
 function staticFills(svg) {
@@ -57,31 +56,14 @@ function staticFills(svg) {
     .map((r) => r.match(/fill="([^"]+)"/)[1]);
 }
 
-
-let browser;
-let context;
-
-before(async () => {
-  browser = await launchChromium();
-  context = await offlineContext(browser, { ...PAGE_OPTIONS, javaScriptEnabled: true });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-});
+const show = outputPages({ viewport: { width: 1200, height: 900 }, title: 'matrix board' });
 
 /** Renders html live; returns the page, the display and the problems seen so far (script errors, requests). */
 async function renderLive(html) {
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.setContent(wrapAs(withRuntime(html), 'matrix board'), { waitUntil: 'load' });
-  await settledLive(page);
-  const root = page.locator('.superstep-display').first();
-  assert.equal(await root.getAttribute('data-live-error'), null, 'the runtime failed');
-  assert.equal(await root.getAttribute('data-live'), '1', 'the display did not turn live');
-  assert.equal(await root.getAttribute('data-domain-mismatch'), null, "the live scales differ from Go's");
-  assert.deepEqual(problems, [], 'script errors');
-  return { page, root, problems };
+  const live = await show(html, { assertLive: true });
+  assert.equal(await live.root.getAttribute('data-domain-mismatch'), null, "the live scales differ from Go's");
+  assert.deepEqual(live.problems, [], 'script errors');
+  return live;
 }
 
 /** Hovers the cell of item id (its centre) and returns the tooltip's text. */
@@ -103,7 +85,7 @@ for (const { sample, html } of samples.filter((s) => s.sample.name !== 'compare'
     const sp = specOf(html);
 
     test('live cells are the spec\'s rectangles, coloured as the static picture', async () => {
-      const { page, root, problems } = await renderLive(html);
+      const { page, root, problems, close } = await renderLive(html);
       try {
         const live = await root.locator('rect.ss-cell').evaluateAll((els) =>
           els.map((e) => [e.getAttribute('data-item'), ...['x', 'y', 'width', 'height'].map((a) => Number(e.getAttribute(a))), e.getAttribute('fill')]));
@@ -123,12 +105,12 @@ for (const { sample, html } of samples.filter((s) => s.sample.name !== 'compare'
         assert.equal(await visibleCells(root), sample.cells, 'every cell visible at first');
         assert.deepEqual(problems, [], 'script errors');
       } finally {
-        await page.close();
+        await close();
       }
     });
 
     test("hovering the named cell shows Go's text; a time brush over bins 2–3 shows Go's values for them", async () => {
-      const { page, root, problems } = await renderLive(html);
+      const { page, root, problems, close } = await renderLive(html);
       try {
         assert.equal(await hoverCell(page, root, sample.item), sample.tip, 'hover text over the window');
         if (sample.bins23) {
@@ -141,12 +123,12 @@ for (const { sample, html } of samples.filter((s) => s.sample.name !== 'compare'
         }
         assert.deepEqual(problems, [], 'script errors');
       } finally {
-        await page.close();
+        await close();
       }
     });
 
     test("a histogram brush leaves Go's cell count; exclusive leaves the complement", async () => {
-      const { page, root, problems } = await renderLive(html);
+      const { page, root, problems, close } = await renderLive(html);
       try {
         const [a, b] = sample.hist.range;
         await dragBins(page, root.locator('svg.ss-histogram'), a, b);
@@ -159,12 +141,12 @@ for (const { sample, html } of samples.filter((s) => s.sample.name !== 'compare'
         assert.equal(await visibleCells(root), sample.hist.inclusive, 'inclusive again');
         assert.deepEqual(problems, [], 'script errors');
       } finally {
-        await page.close();
+        await close();
       }
     });
 
     test('the toggles give 1, 2, 3 and 6 series; "up" hides every down cell', async () => {
-      const { page, root, problems } = await renderLive(html);
+      const { page, root, problems, close } = await renderLive(html);
       try {
         const series = async () => {
           const n = await root.locator('path.ss-series').count();
@@ -191,13 +173,13 @@ for (const { sample, html } of samples.filter((s) => s.sample.name !== 'compare'
         assert.equal(await visibleCells(root), sample.cells, 'both again');
         assert.deepEqual(problems, [], 'script errors');
       } finally {
-        await page.close();
+        await close();
       }
     });
 
     if (sample.job) {
       test('a job click sets the window and leaves exactly its footprint unfaded', async () => {
-        const { page, root, problems } = await renderLive(html);
+        const { page, root, problems, close } = await renderLive(html);
         try {
           const row = root.locator(`tr.ss-job[data-job="${sample.job.id}"]`);
           await row.scrollIntoViewIfNeeded();
@@ -220,14 +202,14 @@ for (const { sample, html } of samples.filter((s) => s.sample.name !== 'compare'
           assert.equal(await root.locator('rect.ss-cell[data-faded]').count(), 0, 'faded cells after deselecting');
           assert.deepEqual(problems, [], 'script errors');
         } finally {
-          await page.close();
+          await close();
         }
       });
     }
 
     if (sample.routes) {
       test("click and shift-click keep Go's routes; with a job selected, a cell keeps d(ℓ) ∩ N(J)", async () => {
-        const { page, root, problems } = await renderLive(html);
+        const { page, root, problems, close } = await renderLive(html);
         try {
           const r = sample.routes;
           const unfaded = () => root.locator('rect.ss-cell:not([data-faded])').evaluateAll((els) => els.map((e) => e.getAttribute('data-item')).sort());
@@ -256,21 +238,21 @@ for (const { sample, html } of samples.filter((s) => s.sample.name !== 'compare'
           }
           assert.deepEqual(problems, [], 'script errors');
         } finally {
-          await page.close();
+          await close();
         }
       });
     }
 
     if (sample.meanFill) {
       test('the diverging map puts its middle colour on the cell equal to the mean', async () => {
-        const { page, root, problems } = await renderLive(html);
+        const { page, root, problems, close } = await renderLive(html);
         try {
           assert.equal(sample.meanFill, '#ffffbf', "RdYlBu's middle colour");
           const fill = await root.locator(`rect.ss-cell[data-item="${sample.item}"]`).getAttribute('fill');
           assert.equal(fill, sample.meanFill, 'the mean cell');
           assert.deepEqual(problems, [], 'script errors');
         } finally {
-          await page.close();
+          await close();
         }
       });
     }
@@ -279,11 +261,8 @@ for (const { sample, html } of samples.filter((s) => s.sample.name !== 'compare'
 
 test('compare mode: three boards, the difference cells are B − A', async () => {
   const { sample, html } = samples.find((s) => s.sample.name === 'compare');
-  const page = await context.newPage();
-  const problems = watchProblems(page);
+  const { page, problems, close } = await show(html, { title: 'matrix board compare' });
   try {
-    await page.setContent(wrapAs(withRuntime(html), 'matrix board compare'), { waitUntil: 'load' });
-    await settledLive(page);
     const views = page.locator('.ss-matrixboard-view');
     assert.equal(await views.count(), sample.boards, 'A, B and B − A are live');
     assert.equal(await page.locator('.superstep-display[data-domain-mismatch]').count(), 0, "the live scales are Go's");
@@ -294,20 +273,17 @@ test('compare mode: three boards, the difference cells are B − A', async () =>
     assert.ok(sample.changed > 0, 'the routings differ somewhere');
     assert.deepEqual(problems, [], 'script errors');
   } finally {
-    await page.close();
+    await close();
   }
 });
 
 test('the sanitized static picture of a board reads alone', async () => {
-  const { Sanitizer } = await import('@jupyterlab/apputils/lib/sanitizer.js');
   const { sample, html } = samples.find((s) => s.sample.name === 'k4');
   const sp = specOf(html);
-  const clean = new Sanitizer().sanitize(html);
+  const clean = sanitize(html);
   assert.ok(!/<script/i.test(clean), 'a <script> survived the sanitizer');
-  const ctx = await offlineContext(browser, { ...PAGE_OPTIONS, javaScriptEnabled: false });
-  const page = await ctx.newPage();
+  const { page, close } = await show(clean, { scripts: false, title: 'matrix board, static' });
   try {
-    await page.setContent(wrapAs(clean, 'matrix board, static'), { waitUntil: 'load' });
     const c = sp.cells.item.findIndex((i) => sp.items.id[i] === sample.item);
     const pic = await page.evaluate(async ([x, y]) => {
       const img = document.querySelector('img');
@@ -324,8 +300,7 @@ test('the sanitized static picture of a board reads alone', async () => {
     assert.equal(pic.rgb, sample.fill, `the named cell ${sample.item} in the picture`);
     assert.match(pic.alt, /matrix board|cells/i, 'the alt text says what the picture shows');
   } finally {
-    await page.close();
-    await ctx.close();
+    await close();
   }
 });
 

@@ -5,7 +5,7 @@
 //
 //   SUPERSTEP_SAMPLES=DIR node paint-bench.mjs [rounds]
 //
-// DIR is what `go run ./display/internal/samples DIR` writes (without it,
+// DIR is what `go run ./sdk/internal/samples DIR` writes (without it,
 // the samples are written to a temporary directory first). Measured, the
 // median of the rounds (3 by default):
 //
@@ -23,14 +23,14 @@
 // "In page" times start when the page begins to parse the output, as in a
 // notebook when the output arrives; the wall clock from Playwright's
 // setContent (which adds sending the page to the browser) is printed too.
-import { launchChromium, offlineContext, settledLive, wrap } from './chromium.mjs';
-import { matrixboardSamples, withRuntime } from './matrixboard-util.mjs';
+import { launchChromium } from './chromium.mjs';
+import { samples, showOutput } from './page.mjs';
 
 const ROUNDS = Number(process.argv[2] ?? 3);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const pick = (file, want) => {
-  const s = matrixboardSamples(file).find(want);
+  const s = samples(file).find(want);
   if (!s) throw new Error(`${file}: no sample for ${want}`);
   return s;
 };
@@ -40,16 +40,11 @@ const rows = [];
 
 /** Opens html live in a fresh page; returns the page, its root and the ms it took. */
 async function open(html, name, viewport) {
-  const ctx = await offlineContext(browser, { viewport, deviceScaleFactor: 1 });
-  const page = await ctx.newPage();
-  const t0 = Date.now();
   const mark = '<script>window.__ssT0 = performance.now();</script>';
-  await page.setContent(wrap(mark + withRuntime(html), name), { waitUntil: 'load' });
-  await settledLive(page, 60000);
-  const root = page.locator('.superstep-display').first();
-  const err = await root.getAttribute('data-live-error');
+  const live = await showOutput(browser, html, { viewport, title: name, head: mark, timeout: 60000 });
+  const err = await live.root.getAttribute('data-live-error');
   if (err !== null) throw new Error(`${name}: the runtime failed: ${err}`);
-  return { page, root, t0, close: () => ctx.close() };
+  return live;
 }
 
 {

@@ -2,7 +2,7 @@
 // targets), printed, never asserted: the machine is shared. The sample is
 // a 4×12×16×16×2 torus in Hilbert order (24,576 leaves, 122,880 links with
 // counters in two regions, 16 blocks of 8/16/32), drawn on canvases; it is
-// written by `SUPERSTEP_RINGGRAPH_BENCH=1 go run ./display/internal/samples
+// written by `SUPERSTEP_RINGGRAPH_BENCH=1 go run ./sdk/internal/samples
 // DIR` (or found in $SUPERSTEP_SAMPLES if its ringgraph-samples.ipynb holds
 // it). Each action is timed in the page from its first input event to the
 // second animation frame after it (handlers ran and a frame was painted):
@@ -19,37 +19,24 @@
 // Run: node ringgraph-bench.mjs
 
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 
-import { launchChromium, offlineContext, settledLive, watchProblems, wrap } from './chromium.mjs';
-import { REPO, specOf, withRuntime } from './matrixboard-util.mjs';
+import { launchChromium } from './chromium.mjs';
+import { givenSamplesDir, readSamples, showOutput, specOf, writeSamples } from './page.mjs';
 
 const ROUNDS = 3;
 const NAME = 'ringgraph-samples.ipynb';
 
 function benchSample() {
-  const read = (dir) => {
-    const nb = JSON.parse(fs.readFileSync(path.join(dir, NAME), 'utf8'));
-    const c = nb.cells.find((c) => c.metadata && c.metadata.superstep_sample && c.metadata.superstep_sample.name === 'bench');
-    if (!c) return null;
-    const h = c.outputs[0].data['text/html'];
-    return { sample: c.metadata.superstep_sample, html: Array.isArray(h) ? h.join('') : h };
-  };
-  const given = process.env.SUPERSTEP_SAMPLES;
-  if (given && given !== 'off' && fs.existsSync(path.join(given, NAME))) {
-    const s = read(given);
-    if (s) return s;
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'superstep-ringgraph-bench-'));
+  const read = (dir) => readSamples(dir, NAME).find((s) => s.sample.name === 'bench');
+  const given = givenSamplesDir(NAME);
+  const s = given && read(given);
+  if (s) return s;
   const t0 = Date.now();
-  execFileSync('go', ['run', './display/internal/samples', dir], { cwd: REPO, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, SUPERSTEP_RINGGRAPH_BENCH: '1' } });
+  const dir = writeSamples([], { SUPERSTEP_RINGGRAPH_BENCH: '1' });
   console.log(`samples written in ${((Date.now() - t0) / 1000).toFixed(1)} s (${dir})`);
-  const s = read(dir);
-  assert.ok(s, 'no bench sample');
-  return s;
+  const written = read(dir);
+  assert.ok(written, 'no bench sample');
+  return written;
 }
 
 const s = benchSample();
@@ -58,22 +45,18 @@ console.log(`${spec.n.toLocaleString('en-US')} leaves, ${spec.links.count.toLoca
 const browser = await launchChromium();
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const times = { live: [], liveRuntime: [], hover: [], value: [], bundle: [], clear: [], level: [], zoom: [] };
-const page0 = wrap(withRuntime(s.html), 'ring graph bench');
 let problems = [];
 for (let r = 0; r < ROUNDS; r++) {
-  const ctx = await offlineContext(browser, { viewport: { width: 1100, height: 1100 }, deviceScaleFactor: 1 });
-  const page = await ctx.newPage();
-  problems = watchProblems(page);
-  const t0 = Date.now();
-  await page.setContent(page0, { waitUntil: 'load' });
-  await settledLive(page, 60000);
+  const live = await showOutput(browser, s.html, { viewport: { width: 1100, height: 1100 }, title: 'ring graph bench', timeout: 60000 });
+  const { page, t0 } = live;
+  problems = live.problems;
   await page.waitForSelector('.superstep-display[data-live="1"]', { timeout: 60000 });
   await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
   times.live.push(Date.now() - t0);
   await page.evaluate(() => {
     for (const type of ['pointermove', 'pointerdown', 'mousedown', 'click']) window.addEventListener(type, () => window.__t0 == null && (window.__t0 = performance.now()), true);
   });
-  const root = page.locator('.superstep-display').first();
+  const { root } = live;
   times.liveRuntime.push(Number(await root.getAttribute('data-live-ms')));
   assert.equal(Number(await root.getAttribute('data-visible')), spec.links.count);
   const svg = root.locator('svg.ss-plot');
@@ -127,7 +110,7 @@ for (let r = 0; r < ROUNDS; r++) {
     await page.mouse.up();
   });
   assert.notEqual(await root.getAttribute('data-view'), `0 40 640 600`);
-  await ctx.close();
+  await live.close();
 }
 await browser.close();
 const f = (xs) => `${median(xs).toFixed(0)} ms`;

@@ -3,11 +3,11 @@
 // network request refused.
 //
 // They read ringgraph-samples.ipynb, written by
-// `go run ./display/internal/samples` into a temporary directory (or found
+// `go run ./sdk/internal/samples` into a temporary directory (or found
 // in $SUPERSTEP_SAMPLES): a 4×4 torus in Hilbert order, an 8×8×8 torus
 // (512 leaves) and the paper's 1×4×4×4×2 torus (128 leaves, Hilbert order,
 // tracks a..e, 3 regions), plus an empty ring. Each cell's metadata
-// "superstep_sample" holds what Go computed (display.RingGraphLayout, the
+// "superstep_sample" holds what Go computed (views.RingGraphLayout, the
 // static SVG, RingGraphData.Totals). The checks:
 //
 //   live      every sample goes live with no script error and no request;
@@ -34,14 +34,12 @@
 //
 // Run: npm ci && node --test ringgraph.test.mjs
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { launchChromium, offlineContext, settledLive, watchProblems, wrap as wrapAs } from './chromium.mjs';
-import { matrixboardSamples, specOf, withRuntime } from './matrixboard-util.mjs';
+import { outputPages, samples as samplesOf, specOf } from './page.mjs';
 
-const PAGE_OPTIONS = { viewport: { width: 1100, height: 1100 }, deviceScaleFactor: 1 };
-const samples = matrixboardSamples('ringgraph-samples.ipynb').filter((s) => s.sample.kind === 'ringgraph' || s.sample.kind === 'empty');
+const samples = samplesOf('ringgraph-samples.ipynb').filter((s) => s.sample.kind === 'ringgraph' || s.sample.kind === 'empty');
 const byLeaves = (n) => {
   const s = samples.find((x) => x.sample.leaves === n);
   assert.ok(s, `no ring graph sample of ${n} leaves`);
@@ -65,25 +63,11 @@ function weights(s, wb) {
 }
 const nums = (d) => (d.match(/-?\d+(\.\d+)?(e-?\d+)?/g) || []).map(Number);
 
-let browser;
-before(async () => {
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-});
+const show = outputPages({ viewport: { width: 1100, height: 1100 }, title: 'ring graph', assertLive: true });
 
-/** The sample live in a fresh page: {page, root, problems, spec}. */
+/** The sample live in a fresh page: {page, root, problems, spec, close}. */
 async function open(s) {
-  const ctx = await offlineContext(browser, PAGE_OPTIONS);
-  const page = await ctx.newPage();
-  const problems = watchProblems(page);
-  await page.setContent(wrapAs(withRuntime(s.html), 'ring graph'), { waitUntil: 'load' });
-  await settledLive(page);
-  const root = page.locator('.superstep-display').first();
-  assert.equal(await root.getAttribute('data-live-error'), null);
-  assert.equal(await root.getAttribute('data-live'), '1');
-  return { page, root, problems, spec: specOf(s.html), close: () => ctx.close() };
+  return { ...(await show(s.html)), spec: specOf(s.html) };
 }
 
 /** Page coordinates of user-space point (x, y) of the plot. */

@@ -1,10 +1,10 @@
 // Browser tests of the bundled-curve views: the sender/receiver diagram
-// (display.SenderReceiver) and the chord diagram of bundled lines
-// (display.ChordLines), runtime/src/senderreceiver.js and chordlines.js,
+// (views.SenderReceiver) and the chord diagram of bundled lines
+// (views.ChordLines), runtime/src/senderreceiver.js and chordlines.js,
 // in headless Chromium with every network request refused.
 //
 // They read senderreceiver-samples.ipynb, written by
-// `go run ./display/internal/samples DIR` into a temporary directory (or
+// `go run ./sdk/internal/samples DIR` into a temporary directory (or
 // found in $SUPERSTEP_SAMPLES): small SVG pictures of both views, canvas
 // pictures of 2,401 and 2,501 curves with a lone curve to hover, both views
 // at the FD4 trace's scale (1,024 units, 60,515 pairs) and empty data. Each
@@ -26,42 +26,23 @@
 //
 // Run: npm ci && SUPERSTEP_SAMPLES=DIR node --test senderreceiver.test.mjs
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
-import { Sanitizer } from '@jupyterlab/apputils/lib/sanitizer.js';
 
-import { launchChromium, offlineContext, settledLive, watchProblems, wrap } from './chromium.mjs';
-import { matrixboardSamples, withRuntime } from './matrixboard-util.mjs';
+import { wrap } from './chromium.mjs';
+import { outputPages, samples as samplesOf, sanitize } from './page.mjs';
 
-const PAGE_OPTIONS = { viewport: { width: 1000, height: 900 }, deviceScaleFactor: 1 };
-const samples = matrixboardSamples('senderreceiver-samples.ipynb');
+const samples = samplesOf('senderreceiver-samples.ipynb');
 const of = (kind, mode) => {
   const s = samples.find((x) => x.sample.kind === kind && x.sample.mode === mode);
   assert.ok(s, `no ${kind} sample in mode ${mode}`);
   return s;
 };
 
-let browser;
-before(async () => {
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-});
-
+const show = outputPages({ viewport: { width: 1000, height: 900 }, title: 'curves' });
 /** The sample live in a fresh page. */
-async function open(s) {
-  const ctx = await offlineContext(browser, PAGE_OPTIONS);
-  const page = await ctx.newPage();
-  const problems = watchProblems(page);
-  await page.setContent(wrap(withRuntime(s.html), 'curves'), { waitUntil: 'load' });
-  await settledLive(page);
-  const root = page.locator('.superstep-display').first();
-  assert.equal(await root.getAttribute('data-live-error'), null);
-  assert.equal(await root.getAttribute('data-live'), '1');
-  return { page, root, problems, close: () => ctx.close() };
-}
+const open = (s) => show(s.html, { assertLive: true });
 
 /** Page coordinates of picture px (x, y) (the frame SVG may be scaled). */
 async function toPage(root, x, y) {
@@ -75,25 +56,20 @@ async function toPage(root, x, y) {
 /** A screenshot of the view's picture, as bytes. */
 const shot = async (root) => root.locator('.ss-curves-view').first().screenshot();
 
-const sanitizer = new Sanitizer();
-
 describe('bundled curves', () => {
   test('static: pictures survive the sanitizer and read alone', async () => {
     assert.ok(samples.length >= 8, `expected 8 samples, got ${samples.length}`);
-    const ctx = await offlineContext(browser, { ...PAGE_OPTIONS, javaScriptEnabled: false });
     for (const s of samples) {
       const src = s.html.match(/<img [^>]*src="(data:image\/png;base64,[^"]+)"/)[1];
-      const clean = sanitizer.sanitize(s.html);
+      const clean = sanitize(s.html);
       assert.ok(!/<script/i.test(clean), `${s.sample.kind}/${s.sample.mode}: a script survived`);
       const doc = new JSDOM(wrap(clean)).window.document;
       assert.ok([...doc.querySelectorAll('img')].some((i) => i.getAttribute('src') === src), 'the picture changed');
-      const page = await ctx.newPage();
-      await page.setContent(wrap(clean), { waitUntil: 'load' });
+      const { page, close } = await show(clean, { scripts: false });
       const ok = await page.evaluate(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
       assert.ok(ok, `${s.sample.kind}/${s.sample.mode}: the picture does not decode`);
-      await page.close();
+      await close();
     }
-    await ctx.close();
   });
 
   test('live: every sample goes live, no script error, no request', async () => {

@@ -3,7 +3,7 @@
 // network request refused.
 //
 // They read timeline-samples.ipynb, written by
-// `go run ./display/internal/samples` into a temporary directory (or found
+// `go run ./sdk/internal/samples` into a temporary directory (or found
 // in $SUPERSTEP_SAMPLES): the hand-made trace H as SVG (additive and
 // alpha) and a made-up 2.2 M-message timeline on 1,024 lanes drawn on a
 // canvas. Each cell's metadata "superstep_sample" holds what Go computed:
@@ -25,39 +25,20 @@
 //
 // Run: npm ci && node --test timeline.test.mjs
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
-import { Sanitizer } from '@jupyterlab/apputils/lib/sanitizer.js';
 
-import { launchChromium, offlineContext, settledLive, watchProblems, wrap } from './chromium.mjs';
-import { matrixboardSamples, withRuntime } from './matrixboard-util.mjs';
+import { wrap } from './chromium.mjs';
+import { outputPages, samples as samplesOf, sanitize } from './page.mjs';
 
-const PAGE_OPTIONS = { viewport: { width: 1100, height: 1000 }, deviceScaleFactor: 1 };
-const samples = matrixboardSamples('timeline-samples.ipynb');
+const samples = samplesOf('timeline-samples.ipynb');
 const svgH = samples.find((s) => s.sample.mode === 'svg' && s.sample.blend === 'additive');
 const big = samples.find((s) => s.sample.mode === 'canvas');
 
-let browser;
-before(async () => {
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-});
-
-async function open(s) {
-  const ctx = await offlineContext(browser, PAGE_OPTIONS);
-  const page = await ctx.newPage();
-  const problems = watchProblems(page);
-  const t0 = Date.now();
-  await page.setContent(wrap(withRuntime(s.html), 'timeline'), { waitUntil: 'load' });
-  await settledLive(page);
-  const root = page.locator('.superstep-display').first();
-  assert.equal(await root.getAttribute('data-live-error'), null);
-  assert.equal(await root.getAttribute('data-live'), '1');
-  return { page, root, problems, t0, close: () => ctx.close() };
-}
+const show = outputPages({ viewport: { width: 1100, height: 1000 }, title: 'timeline' });
+/** The sample live in a fresh page. */
+const open = (s) => show(s.html, { assertLive: true });
 
 /** Page coordinates of plot point (x, y) (px of Go's plot). */
 async function toPage(page, root, x, y) {
@@ -78,8 +59,6 @@ async function pixels(page, root) {
   return h + ':' + shot.length;
 }
 
-const sanitizer = new Sanitizer();
-
 describe('timeline', () => {
   test('samples: H as SVG (additive, alpha) and 2.2 M messages on a canvas', () => {
     assert.ok(svgH && big, 'expected the H and 2.2 M samples');
@@ -88,17 +67,15 @@ describe('timeline', () => {
 
   test('sanitized: the static pictures survive and decode with scripts off', async () => {
     for (const s of samples) {
-      const clean = sanitizer.sanitize(s.html);
+      const clean = sanitize(s.html);
       const doc = new JSDOM(wrap(clean)).window.document;
       assert.equal(doc.querySelectorAll('script').length, 0);
       const imgs = [...doc.querySelectorAll('img')].filter((i) => (i.getAttribute('src') || '').startsWith('data:image/png;base64,'));
       assert.equal(imgs.length, 1, 'one static PNG per display');
-      const ctx = await browser.newContext({ ...PAGE_OPTIONS, javaScriptEnabled: false });
-      const page = await ctx.newPage();
-      await page.setContent(wrap(clean), { waitUntil: 'load' });
+      const { page, close } = await show(clean, { scripts: false });
       const ok = await page.evaluate(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
       assert.ok(ok, 'the sanitized picture decodes');
-      await ctx.close();
+      await close();
     }
   });
 

@@ -31,7 +31,7 @@ func init() {
 		"SampleBSpline":     reflect.ValueOf(bundle.SampleBSpline),
 
 		// type definitions
-		"Bundle":         reflect.ValueOf((*bundle.Bundle)(nil)),
+		"Bundling":       reflect.ValueOf((*bundle.Bundling)(nil)),
 		"Cell":           reflect.ValueOf((*bundle.Cell)(nil)),
 		"Edges":          reflect.ValueOf((*bundle.Edges)(nil)),
 		"Options":        reflect.ValueOf((*bundle.Options)(nil)),

@@ -17,6 +17,8 @@ package trace
 import (
 	"fmt"
 	"time"
+
+	"superstep/display"
 )
 
 // Process is one lane of the trace: an MPI process (an OTF2 location).
@@ -201,7 +203,7 @@ func (t *Trace) String() string {
 		bytes += m.Bytes
 	}
 	s := fmt.Sprintf("%s: %d processes, %d messages (%s), %d region intervals, %s s",
-		t.Name, len(t.Processes), len(t.Messages), formatBytes(bytes), len(t.Regions), formatSeconds(t.DurationNS))
+		t.Name, len(t.Processes), len(t.Messages), display.FormatBytes(float64(bytes)), len(t.Regions), formatSeconds(t.DurationNS))
 	if len(t.Unmatched) > 0 {
 		s += fmt.Sprintf(", %d unmatched", len(t.Unmatched))
 	}
@@ -215,17 +217,4 @@ func formatSeconds(ns int64) string {
 		sign, ns = "-", -ns
 	}
 	return fmt.Sprintf("%s%d.%09d", sign, ns/1e9, ns%1e9)
-}
-
-// formatBytes prints a byte count with a decimal unit.
-func formatBytes(b int64) string {
-	switch {
-	case b >= 1e9:
-		return fmt.Sprintf("%.1f GB", float64(b)/1e9)
-	case b >= 1e6:
-		return fmt.Sprintf("%.1f MB", float64(b)/1e6)
-	case b >= 1e3:
-		return fmt.Sprintf("%.1f kB", float64(b)/1e3)
-	}
-	return fmt.Sprintf("%d B", b)
 }

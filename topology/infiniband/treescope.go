@@ -2,20 +2,19 @@ package infiniband
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
+	"superstep/internal/parallel"
 	"superstep/topology/fattree"
 	"superstep/topology/slurm"
 )
@@ -159,7 +158,10 @@ func ReadTreeScope(dir string, opt TreeScopeOptions) (*TreeScopeData, []Warning,
 	if len(counts) > 1 {
 		ds.Grow((len(counts) - 1) * len(f.Links))
 	}
-	w, err = readCounts(counts, f, dev, opt.Direction, func(k int, s fattree.Snapshot) error {
+	read := func(cf timedFile, scratch *countScratch) (fattree.Snapshot, []Warning, error) {
+		return readCountFile(cf, f, dev, opt.Direction, scratch)
+	}
+	w, err = readCounts(counts, f, read, func(k int, s fattree.Snapshot) error {
 		if k == 0 {
 			data.Start = s.Time
 		}
@@ -408,66 +410,56 @@ func decimal(b []byte) (v uint64, ok bool) {
 	return v, true
 }
 
-// readCounts reads the .count files on as many goroutines as there are
-// CPUs and hands each snapshot to use, in the files' order, as soon as it
-// and those before it are read. The error is the first in that order:
-// a file's, or use's.
-func readCounts(counts []timedFile, f *fattree.Fabric, dev devIndex, d fattree.Direction, use func(k int, s fattree.Snapshot) error) ([]Warning, error) {
+// countReader reads one .count file, with the scratch of the worker
+// reading it.
+type countReader func(cf timedFile, scratch *countScratch) (fattree.Snapshot, []Warning, error)
+
+// readCounts reads the .count files with read on as many goroutines as
+// there are CPUs, each with its own scratch, and hands each snapshot to
+// use, in the files' order, as soon as it and those before it are read.
+// The error is the first in that order: a file's, or use's; once a file
+// has failed no further file starts. read is readCountFile outside tests
+// (a parameter so that a test can make one file's reading fail or panic
+// on a worker).
+func readCounts(counts []timedFile, f *fattree.Fabric, read countReader, use func(k int, s fattree.Snapshot) error) ([]Warning, error) {
 	type result struct {
 		s     fattree.Snapshot
 		warns []Warning
-		err   error
-		done  chan struct{}
 	}
-	res := make([]result, len(counts))
-	for k := range res {
-		res[k].done = make(chan struct{})
-	}
-	var next atomic.Int64
-	var stop atomic.Bool
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(counts)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			scratch := newCountScratch(f)
-			for {
-				k := int(next.Add(1)) - 1
-				if k >= len(counts) {
-					return
-				}
-				if stop.Load() {
-					close(res[k].done)
-					continue
-				}
-				cf := counts[k]
-				r, err := os.Open(cf.path)
-				if err != nil {
-					res[k].err = err
-				} else {
-					res[k].s, res[k].warns, res[k].err = readCount(r, cf.path, f, dev, cf.t, d, scratch)
-					r.Close()
-				}
-				close(res[k].done)
-			}
-		}()
-	}
-	defer wg.Wait()
+	workers := parallel.Workers(0, len(counts))
+	scratch := make([]*countScratch, workers) // made on a worker's first file
 	var warns []Warning
-	for k := range res {
-		<-res[k].done
-		err := res[k].err
-		if err == nil {
-			err = use(k, res[k].s)
-		}
-		if err != nil {
-			stop.Store(true)
-			return nil, err
-		}
-		warns = append(warns, res[k].warns...)
-		res[k] = result{} // the snapshot is used: let it go
+	// The window is every file: workers read on as fast as they can, as
+	// they always have.
+	err := parallel.Ordered(context.Background(), workers, len(counts), len(counts),
+		func(w, k int) (result, error) {
+			if scratch[w] == nil {
+				scratch[w] = newCountScratch(f)
+			}
+			s, ws, err := read(counts[k], scratch[w])
+			return result{s, ws}, err
+		},
+		func(k int, r result) error {
+			if err := use(k, r.s); err != nil {
+				return err
+			}
+			warns = append(warns, r.warns...)
+			return nil
+		})
+	if err != nil {
+		return nil, err
 	}
 	return warns, nil
+}
+
+// readCountFile opens and reads the .count file cf.
+func readCountFile(cf timedFile, f *fattree.Fabric, dev devIndex, d fattree.Direction, scratch *countScratch) (fattree.Snapshot, []Warning, error) {
+	r, err := os.Open(cf.path)
+	if err != nil {
+		return fattree.Snapshot{}, nil, err
+	}
+	defer r.Close()
+	return readCount(r, cf.path, f, dev, cf.t, d, scratch)
 }
 
 // countScratch remembers, for one file at a time, the line where each

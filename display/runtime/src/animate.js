@@ -1,8 +1,8 @@
-// The animated vertex-program run (display.Animate). Go fitted the
+// The animated vertex-program run (views.Animate). Go fitted the
 // positions, coloured every distinct value, sampled the pulses and drew the
 // frame (title, legend, caption) as SVG; this file plays the supersteps on
 // a canvas laid over the frame's empty plot area, from the typed arrays of
-// the spec (display/animate_spec.go).
+// the spec (display/views/animate_spec.go).
 //
 // Playing, superstep s shows its values and states while its messages
 // travel as dots from sender to receiver over the superstep's duration

@@ -1,5 +1,5 @@
 // The chord diagram (GiViP's Frame View). Every angle comes from the spec
-// (display.ChordLayout in Go); this file draws them and animates between
+// (views.ChordLayout in Go); this file draws them and animates between
 // frames with a d3 transition that interpolates the angles.
 import { interpolate } from 'd3-interpolate';
 import { ribbon } from 'd3-chord';
@@ -244,7 +244,7 @@ export function frameSlider(sp, onFrame) {
 }
 
 /**
- * Several chord charts side by side in one row (display.CompareChords), with
+ * Several chord charts side by side in one row (views.CompareChords), with
  * one slider that moves all of them to the same frame index.
  */
 export function chordsView(root, img, sp) {

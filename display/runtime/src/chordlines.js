@@ -1,4 +1,4 @@
-// The chord diagram of bundled lines (display.ChordLines): the same
+// The chord diagram of bundled lines (views.ChordLines): the same
 // bundled-curve view as the sender/receiver diagram (senderreceiver.js),
 // its lines coloured from green at the sender to red at the receiver
 // (spec.grad) and straightened by Holten's β (spec.beta).

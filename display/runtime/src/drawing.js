@@ -1,4 +1,4 @@
-// The graph drawing (display.Drawing). Go fitted the positions, ranked and
+// The graph drawing (views.Drawing). Go fitted the positions, ranked and
 // coloured the groups, sampled the edges and drew the frame (title, legend,
 // caption) as SVG; the plot is drawn here on a canvas laid over the
 // frame's empty plot area, from typed arrays in the spec. d3-zoom zooms

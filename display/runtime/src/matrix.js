@@ -1,4 +1,4 @@
-// The heat matrix (display.Matrix). A small matrix comes as Go's SVG, one
+// The heat matrix (views.Matrix). A small matrix comes as Go's SVG, one
 // rect per non-zero cell with its hover text (data-tip), and is inlined. A
 // large one comes as its frame (title, captions, labels, legend; SVG) and
 // its non-zero cells row-major as typed arrays; the plot is drawn here on a
@@ -37,7 +37,7 @@ function groupDigits(n) {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** Go's display.FormatMatrixValue: the number, then an SI prefix and the unit. */
+/** Go's views.FormatMatrixValue: the number, then an SI prefix and the unit. */
 export function formatMatrixValue(v, unit) {
   unit = unit || '';
   if (!isFinite(v) || v < 0) return String(v);

@@ -1,5 +1,5 @@
-// The matrix board (display.MatrixBoard): TreeScope's matrix view, generic.
-// Every rectangle comes from the spec (display.MatrixBoardLayout in Go);
+// The matrix board (views.MatrixBoard): TreeScope's matrix view, generic.
+// Every rectangle comes from the spec (views.MatrixBoardLayout in Go);
 // this file sums the items' values over the active window of bins, colours
 // cells and bars through the ramp tables Go shipped (ColorScale.Index's
 // formula), formats values as display.FormatValue does, and links the
@@ -11,7 +11,7 @@
 // everything outside their footprints). Up to 20,000 cells are SVG <rect>s;
 // above, they are painted on a canvas under the SVG frame and found under
 // the pointer by a grid of buckets. With a forwarding table in the spec
-// (display.MatrixRoutes), a click on a bar or a cell adds a source and a
+// (views.MatrixRoutes), a click on a bar or a cell adds a source and a
 // shift-click a destination, and the board keeps only the routes between
 // them (routeMarks, the same computation as Go's matrixRoutes.routeMarks),
 // limited to the selected jobs' endpoints.

@@ -1,4 +1,4 @@
-// The ring graph (display.RingGraph; spec in display/ringgraph_spec.md):
+// The ring graph (views.RingGraph; spec in display/views/ringgraph_spec.md):
 // leaves on a circle, tracks of per-leaf values around it, links as
 // quadratic curves bundled towards their block pair's centre, with traffic
 // marks. Go computed every position; this file draws and filters: hovering

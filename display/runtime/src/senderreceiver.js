@@ -1,6 +1,6 @@
 // The bundled-curve views: the sender/receiver diagram
-// (display.SenderReceiver) and the chord diagram of bundled lines
-// (display.ChordLines, chordlines.js). Go computed the control polygons
+// (views.SenderReceiver) and the chord diagram of bundled lines
+// (views.ChordLines, chordlines.js). Go computed the control polygons
 // (shared interiors: grid routes, group centres), the colours, the amount
 // of every curve and the automatic opacity (gain). Small pictures come as
 // Go's SVG paths (with data-tip), large ones are drawn here on a canvas
@@ -86,7 +86,7 @@ function curves(sp) {
 
 /**
  * The light of the curves, accumulated per pixel as Go's curveField does
- * (display/curve_raster.go): light R, G, B and coverage, each curve an
+ * (display/views/curve_raster.go): light R, G, B and coverage, each curve an
  * anti-aliased one-pixel line (Wu's) of its amount, its colour running
  * along it. Blend and opacity only change how it becomes pixels.
  */

@@ -1,4 +1,4 @@
-// The generic view (display.SVG): inline the SVG from the spec, so hover
+// The generic view (views.SVG): inline the SVG from the spec, so hover
 // and styling work.
 import { tooltip } from './util.js';
 

@@ -1,4 +1,4 @@
-// The message timeline (display.Timeline). Go bundled the curves and drew
+// The message timeline (views.Timeline). Go bundled the curves and drew
 // the pictures; this view makes them live. Small timelines (mode "svg")
 // are Go's SVG, every message a path grouped by its route's bundle; large
 // ones (mode "canvas") are the frame (SVG) over a canvas compositing Go's

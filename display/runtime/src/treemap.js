@@ -1,4 +1,4 @@
-// The treemap (GiViP's Cluster View): tiles from display.SquarifiedLayout;
+// The treemap (GiViP's Cluster View): tiles from views.SquarifiedLayout;
 // clicking a tile toggles it filtered (greyed, with everything inside it).
 import { newSVG, text, add, rect } from './util.js';
 

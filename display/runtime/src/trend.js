@@ -1,5 +1,5 @@
 // The trend view: stacked small multiples over a paginated time axis. All
-// positions come from the spec's layout (computed in Go, display/trend.go);
+// positions come from the spec's layout (computed in Go, display/views/trend.go);
 // this file only draws a page of it.
 import { newSVG, hatch, text, add, rect, legend, darken, fmt, uid, html, BAR, BUTTON, INK, MUTED } from './util.js';
 

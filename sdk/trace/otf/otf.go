@@ -44,12 +44,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
+	"superstep/internal/parallel"
 	"superstep/sdk/trace"
 )
 
@@ -94,6 +92,17 @@ func Read(ctx context.Context, path string) (*trace.Trace, error) {
 // ReadFS reads the OTF v1 trace whose master file is name in fsys; the
 // definition and event files lie beside it.
 func ReadFS(ctx context.Context, fsys fs.FS, name string) (*trace.Trace, error) {
+	return readFS(ctx, fsys, name, readStream)
+}
+
+// streamReader reads and parses one stream's event file with a worker's
+// inflater; readFS takes it as a parameter (always readStream outside
+// tests) so that a test can make one stream's reading fail or panic on a
+// worker.
+type streamReader func(fsys fs.FS, prefix string, id uint64, tb *tables, in *inflater) (*streamResult, error)
+
+// readFS is ReadFS reading each stream with read.
+func readFS(ctx context.Context, fsys fs.FS, name string, read streamReader) (*trace.Trace, error) {
 	if !strings.HasSuffix(name, ".otf") {
 		return nil, fmt.Errorf("otf: %s: want the .otf master file", name)
 	}
@@ -131,50 +140,20 @@ func ReadFS(ctx context.Context, fsys fs.FS, name string) (*trace.Trace, error) 
 		start = 0
 	}
 	tb.start = start
-	return readStreams(ctx, stem, fsys, prefix, streams, defs, tb)
+	return readStreams(ctx, stem, fsys, prefix, streams, defs, tb, read)
 }
 
 // readStreams parses the streams in parallel (runtime.GOMAXPROCS workers,
-// each taking whole streams) while this goroutine feeds the finished ones
-// to the Builder in the master file's order.
-func readStreams(ctx context.Context, stem string, fsys fs.FS, prefix string, streams []streamInfo, defs *defs, tb *tables) (*trace.Trace, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	results := make([]*streamResult, len(streams))
-	errs := make([]error, len(streams))
-	ready := make([]chan struct{}, len(streams))
-	for i := range ready {
-		ready[i] = make(chan struct{})
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	defer func() { cancel(); wg.Wait() }()
-	workers := min(runtime.GOMAXPROCS(0), len(streams))
+// each taking whole streams, each with its own inflater) while this
+// goroutine feeds the finished ones to the Builder in the master file's
+// order. The error is the first in that order: a stream's, or feeding's.
+func readStreams(ctx context.Context, stem string, fsys fs.FS, prefix string, streams []streamInfo, defs *defs, tb *tables, read streamReader) (*trace.Trace, error) {
+	workers := parallel.Workers(0, len(streams))
 	// Workers run at most a few streams ahead of the feeder, so the event
-	// blocks of fed streams are reused instead of new memory. A worker
-	// takes a slot before it takes a stream, so the stream the feeder
-	// waits for always holds one.
-	slots := make(chan struct{}, 2*workers+1)
+	// blocks of fed streams are reused instead of new memory.
+	window := 2*workers + 1
 	tb.pool = newBlockPool(1 << 14)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var in inflater
-			for {
-				select {
-				case slots <- struct{}{}:
-				case <-ctx.Done():
-					return
-				}
-				i := int(next.Add(1) - 1)
-				if i >= len(streams) || ctx.Err() != nil {
-					return
-				}
-				results[i], errs[i] = readStream(fsys, prefix, streams[i].id, tb, &in)
-				close(ready[i])
-			}
-		}()
-	}
+	ins := make([]inflater, workers)
 
 	b := trace.NewBuilder(stem)
 	for _, p := range defs.processes() {
@@ -186,27 +165,25 @@ func readStreams(ctx context.Context, stem string, fsys fs.FS, prefix string, st
 	tps := defs.ticksPerSecond
 	b.SetClock(tps, int64(min(tb.start, math.MaxInt64)))
 	f := feeder{b: b, defs: defs, tps: tps, start: tb.start, comms: map[uint32]int32{}}
-	for i := range streams {
-		select {
-		case <-ready[i]:
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-		if errs[i] != nil {
-			return nil, errs[i]
-		}
-		if i == 0 {
-			f.estimate(results[0], streams)
-		}
-		if err := f.feed(results[i]); err != nil {
-			return nil, err
-		}
-		for _, pe := range results[i].procs {
-			pe.regs.release()
-			pe.msgs.release()
-		}
-		results[i] = nil
-		<-slots
+	err := parallel.Ordered(ctx, workers, len(streams), window,
+		func(w, i int) (*streamResult, error) {
+			return read(fsys, prefix, streams[i].id, tb, &ins[w])
+		},
+		func(i int, r *streamResult) error {
+			if i == 0 {
+				f.estimate(r, streams)
+			}
+			if err := f.feed(r); err != nil {
+				return err
+			}
+			for _, pe := range r.procs {
+				pe.regs.release()
+				pe.msgs.release()
+			}
+			return nil
+		})
+	if err != nil {
+		return nil, err
 	}
 	if f.maxT > tb.start {
 		b.SetDuration(ticksToNS(f.maxT-tb.start, tps))

@@ -27,11 +27,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
+	"superstep/internal/parallel"
 	"superstep/sdk/trace"
 )
 
@@ -134,6 +133,16 @@ func Read(ctx context.Context, anchorPath string) (*trace.Trace, error) {
 // global definitions lie beside it (<name>.def) and the locations' files
 // in the folder <name>/.
 func ReadFS(ctx context.Context, fsys fs.FS, anchor string) (*trace.Trace, error) {
+	return readFS(ctx, fsys, anchor, decodeLocation)
+}
+
+// decodeFunc decodes one location's files; readFS takes it as a parameter
+// (always decodeLocation outside tests) so that a test can make one
+// location's decoding fail or panic on a worker.
+type decodeFunc func(ctx context.Context, fsys fs.FS, base string, id uint64, proc int32, comms map[uint32]*commInfo, clk clock, info *Info) (*locDecoder, error)
+
+// readFS is ReadFS decoding each location with decode.
+func readFS(ctx context.Context, fsys fs.FS, anchor string, decode decodeFunc) (*trace.Trace, error) {
 	info, err := ReadInfo(fsys, anchor)
 	if err != nil {
 		return nil, err
@@ -196,44 +205,26 @@ func ReadFS(ctx context.Context, fsys fs.FS, anchor string) (*trace.Trace, error
 	}
 
 	// Decode the locations in parallel, then feed the Builder in order.
+	// A cancellation comes first, then the first location's error in
+	// location order.
 	decs := make([]*locDecoder, len(locs))
-	errs := make([]error, len(locs))
-	files := make([]string, len(locs))
-	workers := min(runtime.GOMAXPROCS(0), len(locs))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				files[i] = base + "/" + strconv.FormatUint(locs[i].id, 10) + ".evt"
-				decs[i], errs[i] = decodeLocation(ctx, fsys, base, locs[i].id, procOf[locs[i].id], comms, clk, info)
-			}
-		}()
-	}
-	for i := range locs {
-		if ctx.Err() != nil {
-			break
-		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	err = parallel.ForErr(ctx, 0, len(locs), func(w, i int) error {
+		d, err := decode(ctx, fsys, base, locs[i].id, procOf[locs[i].id], comms, clk, info)
+		decs[i] = d
+		return err
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	if err != nil {
+		return nil, err
 	}
 	commIdx := map[uint32]int32{}
 	regIdx := map[int32]int32{}
 	for i, d := range decs {
 		for _, e := range d.events {
 			if err := feed(b, d.proc, &e, g, comms, commIdx, regIdx); err != nil {
-				return nil, fmt.Errorf("%s: byte %d: %w", files[i], e.off, err)
+				return nil, fmt.Errorf("%s/%d.evt: byte %d: %w", base, locs[i].id, e.off, err)
 			}
 		}
 		d.events = nil

@@ -111,14 +111,14 @@ func main() {
 	}
 	wrf := trace.WRFLike(1)
 	row("WRF-like, 168 k messages: bundle + draw", "0.5 s", "about 1 min", func() (string, error) {
-		v, err := sdk.Timeline(wrf, sdk.TimelineOptions{NoRegions: true})
+		v, err := sdk.Timeline(ctx, wrf, sdk.TimelineOptions{NoRegions: true})
 		if err == nil {
 			_, err = v.Image(1)
 		}
 		return "", err
 	})
 	row("FD4: bundle + draw", "5 s", "over 20 min", func() (string, error) {
-		v, err := sdk.Timeline(fd4, sdk.TimelineOptions{NoRegions: true})
+		v, err := sdk.Timeline(ctx, fd4, sdk.TimelineOptions{NoRegions: true})
 		if err == nil {
 			_, err = v.Image(1)
 		}
