@@ -22,8 +22,8 @@ func ReadEdgeList(r io.Reader, name string, directed bool) (*graph.Graph, error)
 	b := graph.NewBuilder(directed)
 	cols, colsLine := 0, 0
 	var f [3][]byte
-	for l.next() {
-		line := l.text()
+	for l.Next() {
+		line := l.Bytes()
 		if isComment(line) {
 			continue
 		}
@@ -32,23 +32,23 @@ func ReadEdgeList(r io.Reader, name string, directed bool) (*graph.Graph, error)
 			continue
 		}
 		if k != 2 && k != 3 {
-			return nil, l.errorf(l.line, "expected 2 or 3 numbers (u v [weight]), found %s", quote(line))
+			return nil, l.errorf(l.Line(), "expected 2 or 3 numbers (u v [weight]), found %s", quote(line))
 		}
 		if cols == 0 {
-			cols, colsLine = k, l.line
+			cols, colsLine = k, l.Line()
 		} else if k != cols {
 			if cols == 2 {
-				return nil, l.errorf(l.line, "expected 2 numbers (u v) like line %d, found %s", colsLine, quote(line))
+				return nil, l.errorf(l.Line(), "expected 2 numbers (u v) like line %d, found %s", colsLine, quote(line))
 			}
-			return nil, l.errorf(l.line, "expected 3 numbers (u v weight) like line %d, found %s", colsLine, quote(line))
+			return nil, l.errorf(l.Line(), "expected 3 numbers (u v weight) like line %d, found %s", colsLine, quote(line))
 		}
 		u, ok := parseInt(f[0])
 		if !ok {
-			return nil, l.errorf(l.line, "expected an integer vertex id, found %s", quote(f[0]))
+			return nil, l.errorf(l.Line(), "expected an integer vertex id, found %s", quote(f[0]))
 		}
 		v, ok := parseInt(f[1])
 		if !ok {
-			return nil, l.errorf(l.line, "expected an integer vertex id, found %s", quote(f[1]))
+			return nil, l.errorf(l.Line(), "expected an integer vertex id, found %s", quote(f[1]))
 		}
 		if k == 2 {
 			b.AddEdge(u, v)
@@ -56,7 +56,7 @@ func ReadEdgeList(r io.Reader, name string, directed bool) (*graph.Graph, error)
 		}
 		w, ok := parseFloat(f[2])
 		if !ok {
-			return nil, l.errorf(l.line, "expected a finite number as the edge weight, found %s", quote(f[2]))
+			return nil, l.errorf(l.Line(), "expected a finite number as the edge weight, found %s", quote(f[2]))
 		}
 		b.AddWeightedEdge(u, v, w)
 	}

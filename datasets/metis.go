@@ -57,8 +57,8 @@ func readMETIS(r io.Reader, name string, plan func(n int) (func(v int) bool, err
 
 	// The header: the first line that is not a comment.
 	var header []byte
-	for l.next() {
-		if t := l.text(); !isComment(t) && !isBlank(t) {
+	for l.Next() {
+		if t := l.Bytes(); !isComment(t) && !isBlank(t) {
 			header = t
 			break
 		}
@@ -67,9 +67,9 @@ func readMETIS(r io.Reader, name string, plan func(n int) (func(v int) bool, err
 		return nil, err
 	}
 	if header == nil {
-		return nil, l.errorf(l.line+1, "expected a header \"n m [fmt [ncon]]\", found the end of the file")
+		return nil, l.errorf(l.Line()+1, "expected a header \"n m [fmt [ncon]]\", found the end of the file")
 	}
-	headerLine := l.line
+	headerLine := l.Line()
 	var f [5][]byte
 	k := splitFields(header, f[:])
 	if k < 2 || k > 4 {
@@ -126,13 +126,13 @@ func readMETIS(r io.Reader, name string, plan func(n int) (func(v int) bool, err
 	var adj []int32
 	var wts []float64
 	var lineOf []int // line of each vertex
-	for int64(len(lineOf)) < n && l.next() {
-		line := l.text()
+	for int64(len(lineOf)) < n && l.Next() {
+		line := l.Bytes()
 		if isComment(line) {
 			continue
 		}
 		u := len(lineOf)
-		lineOf = append(lineOf, l.line)
+		lineOf = append(lineOf, l.Line())
 		if keep != nil && !keep(u) {
 			offsets = append(offsets, len(adj))
 			continue
@@ -141,18 +141,18 @@ func readMETIS(r io.Reader, name string, plan func(n int) (func(v int) bool, err
 		var fld []byte
 		if hasSize {
 			if fld, rest = nextField(rest); len(fld) == 0 {
-				return nil, l.errorf(l.line, "expected the size of vertex %d first on its line, found %s", u+1, quote(line))
+				return nil, l.errorf(l.Line(), "expected the size of vertex %d first on its line, found %s", u+1, quote(line))
 			}
 			if s, ok := parseInt(fld); !ok || s < 0 {
-				return nil, l.errorf(l.line, "expected the size of vertex %d (an integer ≥ 0), found %s", u+1, quote(fld))
+				return nil, l.errorf(l.Line(), "expected the size of vertex %d (an integer ≥ 0), found %s", u+1, quote(fld))
 			}
 		}
 		for i := int64(0); i < ncon; i++ {
 			if fld, rest = nextField(rest); len(fld) == 0 {
-				return nil, l.errorf(l.line, "expected %d weight(s) of vertex %d before its neighbours, found %s", ncon, u+1, quote(line))
+				return nil, l.errorf(l.Line(), "expected %d weight(s) of vertex %d before its neighbours, found %s", ncon, u+1, quote(line))
 			}
 			if w, ok := parseInt(fld); !ok || w < 0 {
-				return nil, l.errorf(l.line, "expected a weight of vertex %d (an integer ≥ 0), found %s", u+1, quote(fld))
+				return nil, l.errorf(l.Line(), "expected a weight of vertex %d (an integer ≥ 0), found %s", u+1, quote(fld))
 			}
 		}
 		for {
@@ -161,19 +161,19 @@ func readMETIS(r io.Reader, name string, plan func(n int) (func(v int) bool, err
 			}
 			v, ok := parseInt(fld)
 			if !ok || v < 1 || v > n {
-				return nil, l.errorf(l.line, "expected a neighbour of vertex %d in 1..%d, found %s", u+1, n, quote(fld))
+				return nil, l.errorf(l.Line(), "expected a neighbour of vertex %d in 1..%d, found %s", u+1, n, quote(fld))
 			}
 			if v == int64(u+1) {
-				return nil, l.errorf(l.line, "vertex %d lists itself as a neighbour (METIS graphs have no self-loops)", u+1)
+				return nil, l.errorf(l.Line(), "vertex %d lists itself as a neighbour (METIS graphs have no self-loops)", u+1)
 			}
 			adj = append(adj, int32(v-1))
 			if hasEW {
 				if fld, rest = nextField(rest); len(fld) == 0 {
-					return nil, l.errorf(l.line, "expected the weight of edge %d–%d after neighbour %d (fmt says edges are weighted), found the end of the line", u+1, v, v)
+					return nil, l.errorf(l.Line(), "expected the weight of edge %d–%d after neighbour %d (fmt says edges are weighted), found the end of the line", u+1, v, v)
 				}
 				w, ok := parseFloat(fld)
 				if !ok {
-					return nil, l.errorf(l.line, "expected the weight of edge %d–%d (a finite number), found %s", u+1, v, quote(fld))
+					return nil, l.errorf(l.Line(), "expected the weight of edge %d–%d (a finite number), found %s", u+1, v, quote(fld))
 				}
 				wts = append(wts, w)
 			}
@@ -184,11 +184,11 @@ func readMETIS(r io.Reader, name string, plan func(n int) (func(v int) bool, err
 		return nil, err
 	}
 	if int64(len(lineOf)) < n {
-		return nil, l.errorf(headerLine, "header says %d vertices, but the file ends after %d vertex lines (line %d)", n, len(lineOf), l.line)
+		return nil, l.errorf(headerLine, "header says %d vertices, but the file ends after %d vertex lines (line %d)", n, len(lineOf), l.Line())
 	}
-	for l.next() {
-		if t := l.text(); !isComment(t) && !isBlank(t) {
-			return nil, l.errorf(l.line, "expected only the %d vertex lines the header (line %d) announces, found another: %s", n, headerLine, quote(t))
+	for l.Next() {
+		if t := l.Bytes(); !isComment(t) && !isBlank(t) {
+			return nil, l.errorf(l.Line(), "expected only the %d vertex lines the header (line %d) announces, found another: %s", n, headerLine, quote(t))
 		}
 	}
 	if err := l.err(); err != nil {

@@ -35,13 +35,13 @@ func ReadMatrixMarket(r io.Reader, name string) (*graph.Graph, error) {
 // ask for a huge graph.
 func readMatrixMarket(r io.Reader, name string, limit int64) (*graph.Graph, error) {
 	l := newLines(r, name)
-	if !l.next() {
+	if !l.Next() {
 		if err := l.err(); err != nil {
 			return nil, err
 		}
 		return nil, l.errorf(1, "expected the banner \"%%%%MatrixMarket matrix coordinate real|integer|pattern general|symmetric\", found an empty file")
 	}
-	banner := l.text()
+	banner := l.Bytes()
 	var f [6][]byte
 	k := splitFields(banner, f[:])
 	if k != 5 || !bytes.EqualFold(f[0], []byte("%%MatrixMarket")) {
@@ -74,8 +74,8 @@ func readMatrixMarket(r io.Reader, name string, limit int64) (*graph.Graph, erro
 
 	// The size line: the first line after the banner that is not a comment.
 	var size []byte
-	for l.next() {
-		if t := l.text(); !isComment(t) && !isBlank(t) {
+	for l.Next() {
+		if t := l.Bytes(); !isComment(t) && !isBlank(t) {
 			size = t
 			break
 		}
@@ -84,9 +84,9 @@ func readMatrixMarket(r io.Reader, name string, limit int64) (*graph.Graph, erro
 		return nil, err
 	}
 	if size == nil {
-		return nil, l.errorf(l.line+1, "expected the size line \"rows columns entries\", found the end of the file")
+		return nil, l.errorf(l.Line()+1, "expected the size line \"rows columns entries\", found the end of the file")
 	}
-	sizeLine := l.line
+	sizeLine := l.Line()
 	if splitFields(size, f[:]) != 3 {
 		return nil, l.errorf(sizeLine, "expected the size line \"rows columns entries\", found %s", quote(size))
 	}
@@ -111,8 +111,8 @@ func readMatrixMarket(r io.Reader, name string, limit int64) (*graph.Graph, erro
 	var src, dst []int32
 	var val []float64
 	count := int64(0)
-	for l.next() {
-		line := l.text()
+	for l.Next() {
+		line := l.Bytes()
 		if isComment(line) {
 			continue
 		}
@@ -121,37 +121,37 @@ func readMatrixMarket(r io.Reader, name string, limit int64) (*graph.Graph, erro
 			continue
 		}
 		if count == nnz {
-			return nil, l.errorf(l.line, "expected only the %d entries of the size line (line %d), found another: %s", nnz, sizeLine, quote(line))
+			return nil, l.errorf(l.Line(), "expected only the %d entries of the size line (line %d), found another: %s", nnz, sizeLine, quote(line))
 		}
 		if k != want {
 			if pattern {
-				return nil, l.errorf(l.line, "expected an entry \"row column\" (pattern matrix), found %s", quote(line))
+				return nil, l.errorf(l.Line(), "expected an entry \"row column\" (pattern matrix), found %s", quote(line))
 			}
-			return nil, l.errorf(l.line, "expected an entry \"row column value\", found %s", quote(line))
+			return nil, l.errorf(l.Line(), "expected an entry \"row column value\", found %s", quote(line))
 		}
 		i, ok := parseInt(f[0])
 		if !ok || i < 1 || i > n {
-			return nil, l.errorf(l.line, "expected a row index in 1..%d, found %s", n, quote(f[0]))
+			return nil, l.errorf(l.Line(), "expected a row index in 1..%d, found %s", n, quote(f[0]))
 		}
 		j, ok := parseInt(f[1])
 		if !ok || j < 1 || j > n {
-			return nil, l.errorf(l.line, "expected a column index in 1..%d, found %s", n, quote(f[1]))
+			return nil, l.errorf(l.Line(), "expected a column index in 1..%d, found %s", n, quote(f[1]))
 		}
 		if symmetric && j > i {
-			return nil, l.errorf(l.line, "entry (%d, %d) lies above the diagonal; a symmetric matrix stores only the lower triangle", i, j)
+			return nil, l.errorf(l.Line(), "entry (%d, %d) lies above the diagonal; a symmetric matrix stores only the lower triangle", i, j)
 		}
 		if !pattern {
 			var v float64
 			if integer {
 				iv, ok := parseInt(f[2])
 				if !ok {
-					return nil, l.errorf(l.line, "expected an integer value, found %s", quote(f[2]))
+					return nil, l.errorf(l.Line(), "expected an integer value, found %s", quote(f[2]))
 				}
 				v = float64(iv)
 			} else {
 				var ok bool
 				if v, ok = parseFloat(f[2]); !ok {
-					return nil, l.errorf(l.line, "expected a finite real value, found %s", quote(f[2]))
+					return nil, l.errorf(l.Line(), "expected a finite real value, found %s", quote(f[2]))
 				}
 			}
 			val = append(val, v)
@@ -164,7 +164,7 @@ func readMatrixMarket(r io.Reader, name string, limit int64) (*graph.Graph, erro
 		return nil, err
 	}
 	if count < nnz {
-		return nil, l.errorf(sizeLine, "size line says %d entries, but the file ends after %d (line %d)", nnz, count, l.line)
+		return nil, l.errorf(sizeLine, "size line says %d entries, but the file ends after %d (line %d)", nnz, count, l.Line())
 	}
 
 	b := graph.NewBuilder(!symmetric)

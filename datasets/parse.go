@@ -1,12 +1,13 @@
 package datasets
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
+
+	"superstep/internal/linereader"
 )
 
 // ParseError is the error of every reader: the file (the name the caller
@@ -34,42 +35,24 @@ func (e *ParseError) Unwrap() error { return e.err }
 // of a vertex with a million neighbours is about 8 MB.
 const maxLine = 256 << 20
 
-// lines reads a file line by line without allocating per line. A trailing
-// "\r" is removed (bufio.ScanLines), so CRLF files read like LF files.
+// lines reads a file line by line without allocating per line
+// (internal/linereader: CRLF files read like LF files, a byte order mark
+// is dropped).
 type lines struct {
-	sc   *bufio.Scanner
+	*linereader.Reader
 	name string
-	line int // number of the current line, 1-based
 }
 
 func newLines(r io.Reader, name string) *lines {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 256<<10), maxLine)
-	return &lines{sc: sc, name: name}
+	return &lines{linereader.New(r, maxLine), name}
 }
-
-// next advances to the next line; false at the end or on an error (see err).
-func (l *lines) next() bool {
-	if l.sc.Scan() {
-		l.line++
-		return true
-	}
-	return false
-}
-
-// text is the current line, valid until the next call of next.
-func (l *lines) text() []byte { return l.sc.Bytes() }
 
 // err returns the reading error as a *ParseError, or nil at a clean end.
 func (l *lines) err() error {
-	err := l.sc.Err()
-	if err == nil {
-		return nil
+	if e := (*linereader.Error)(nil); errors.As(l.Err(), &e) {
+		return &ParseError{File: l.name, Line: e.Line, Msg: e.Explain(fmt.Sprintf("line longer than %d MiB", maxLine>>20)), err: e.Err}
 	}
-	if errors.Is(err, bufio.ErrTooLong) {
-		return &ParseError{File: l.name, Line: l.line + 1, Msg: fmt.Sprintf("line longer than %d MiB", maxLine>>20), err: err}
-	}
-	return &ParseError{File: l.name, Line: l.line + 1, Msg: "reading: " + err.Error(), err: err}
+	return nil
 }
 
 func (l *lines) errorf(line int, format string, args ...any) error {

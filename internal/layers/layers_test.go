@@ -27,6 +27,7 @@ var rules = []rule{
 	{"superstep/kernel", []string{"superstep/kernel/cell"},
 		"cells are the interpreter's business (sdk/session), not the protocol's"},
 	{"superstep/internal/parallel", []string{"superstep/..."}, "the worker pool is a leaf"},
+	{"superstep/internal/linereader", []string{"superstep/..."}, "the line reader is a leaf"},
 	{"superstep/sdk/graph", []string{"superstep/..."}, "the graph type is a leaf"},
 	{"superstep/sdk/table", []string{"superstep/..."}, "the table helpers are a leaf"},
 	{"superstep/sdk/bsp/...", []string{"superstep/algo/...", "superstep/display/...", "superstep/sdk", "superstep/sdk/mpijob/...", "superstep/sdk/session/...", "superstep/sdk/symbols/...", "superstep/kernel/..."},

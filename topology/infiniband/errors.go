@@ -1,12 +1,13 @@
 package infiniband
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"superstep/internal/linereader"
 )
 
 // ParseError is the one error type of the readers: the file (the name the
@@ -82,12 +83,12 @@ func found(s string, i int) string {
 	return strconv.Quote(f)
 }
 
-// scanError is the error of a line scanner that failed after line lines
-// of file: a line over maxLine, or a read error.
-func scanError(file string, line int, err error) *ParseError {
-	msg := "reading: " + err.Error()
-	if errors.Is(err, bufio.ErrTooLong) {
-		msg = fmt.Sprintf("expected a line of at most %d KiB, found a longer one", maxLine>>10)
+// scanError is the error of a line reader of file that stopped (a
+// *linereader.Error): a line over maxLine, or a read error.
+func scanError(file string, err error) *ParseError {
+	var e *linereader.Error
+	if !errors.As(err, &e) {
+		return &ParseError{File: file, Msg: "reading: " + err.Error(), err: err}
 	}
-	return &ParseError{File: file, Line: line + 1, Msg: msg, err: err}
+	return &ParseError{File: file, Line: e.Line, Msg: e.Explain(fmt.Sprintf("expected a line of at most %d KiB, found a longer one", maxLine>>10)), err: e.Err}
 }

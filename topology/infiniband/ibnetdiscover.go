@@ -1,12 +1,12 @@
 package infiniband
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
+	"superstep/internal/linereader"
 	"superstep/topology/fattree"
 )
 
@@ -114,13 +114,12 @@ func (p *ibReader) warn(line int, format string, args ...any) {
 }
 
 func (p *ibReader) read(r io.Reader) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	lr := linereader.New(r, maxLine)
 	p.current = -1
 	detected := false
-	for sc.Scan() {
-		p.line++
-		p.text = strings.TrimRight(sc.Text(), " \t\r")
+	for lr.Next() {
+		p.line = lr.Line()
+		p.text = strings.TrimRight(lr.Text(), " \t\r")
 		i := skipSpace(p.text, 0)
 		if i == len(p.text) || p.text[i] == '#' {
 			continue
@@ -139,8 +138,8 @@ func (p *ibReader) read(r io.Reader) error {
 			return err
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return scanError(p.file, p.line, err)
+	if err := lr.Err(); err != nil {
+		return scanError(p.file, err)
 	}
 	if len(p.devs) == 0 {
 		return &ParseError{File: p.file, Msg: "expected ibnetdiscover output (Switch/Ca records or SW/CA port lines), found no device"}

@@ -1,7 +1,6 @@
 package infiniband
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"math"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"superstep/internal/linereader"
 	"superstep/topology/fattree"
 )
 
@@ -181,18 +181,17 @@ func (p *pqReader) expected(i int, what string) error {
 }
 
 func (p *pqReader) read(r io.Reader) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	lr := linereader.New(r, maxLine)
 	p.seen = map[[3]int]int{}
-	for sc.Scan() {
-		p.line++
-		p.text = strings.TrimRight(sc.Text(), " \t\r")
+	for lr.Next() {
+		p.line = lr.Line()
+		p.text = strings.TrimRight(lr.Text(), " \t\r")
 		if err := p.lineOf(); err != nil {
 			return err
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return scanError(p.file, p.line, err)
+	if err := lr.Err(); err != nil {
+		return scanError(p.file, err)
 	}
 	if len(p.blocks) == 0 {
 		return &ParseError{File: p.file, Msg: `expected perfquery output ("# Port counters: Lid L port P" blocks), found no block`}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"superstep/internal/linereader"
 	"superstep/internal/parallel"
 	"superstep/topology/fattree"
 	"superstep/topology/slurm"
@@ -492,8 +493,7 @@ func (c *countScratch) see(f *fattree.Fabric, id, port, line int) int {
 // readCount reads one .count file into a snapshot at t; scratch, if not
 // nil, is reused from file to file.
 func readCount(r io.Reader, name string, f *fattree.Fabric, dev devIndex, t time.Time, d fattree.Direction, scratch *countScratch) (fattree.Snapshot, []Warning, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	lr := linereader.New(r, maxLine)
 	line := 0
 	errAt := func(col int, format string, args ...any) error {
 		return &ParseError{File: name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
@@ -526,9 +526,9 @@ func readCount(r io.Reader, name string, f *fattree.Fabric, dev devIndex, t time
 	gi, pi := -1, -1
 	var lastGUID uint64
 	lastID, lastKnown, haveLast, lastLabel := 0, false, false, ""
-	for sc.Scan() {
-		line++
-		raw := trimRight(sc.Bytes())
+	for lr.Next() {
+		line = lr.Line()
+		raw := trimRight(lr.Bytes())
 		if len(trimLeft(raw)) == 0 {
 			continue
 		}
@@ -622,8 +622,8 @@ func readCount(r io.Reader, name string, f *fattree.Fabric, dev devIndex, t time
 		b.label = lastLabel
 		blocks = append(blocks, b)
 	}
-	if err := sc.Err(); err != nil {
-		return fattree.Snapshot{}, nil, scanError(name, line, err)
+	if err := lr.Err(); err != nil {
+		return fattree.Snapshot{}, nil, scanError(name, err)
 	}
 	if header == nil {
 		return fattree.Snapshot{}, nil, &ParseError{File: name, Msg: "expected a CSV header node_id,port_idx,…, found an empty file"}
@@ -643,8 +643,7 @@ func readCount(r io.Reader, name string, f *fattree.Fabric, dev devIndex, t time
 // readRTable reads one .rtable file: a header line, then per switch its
 // GUID and "lid:port" fields.
 func readRTable(r io.Reader, name string, f *fattree.Fabric, dev devIndex) (*fattree.Table, []Warning, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	lr := linereader.New(r, maxLine)
 	line := 0
 	errAt := func(col int, format string, args ...any) error {
 		return &ParseError{File: name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
@@ -667,9 +666,9 @@ func readRTable(r io.Reader, name string, f *fattree.Fabric, dev devIndex) (*fat
 	var unknownSw, unknownLID summary
 	header := false
 	routed := make([]int, len(f.Nodes)) // line of the switch that routed it last
-	for sc.Scan() {
-		line++
-		text := strings.TrimRight(sc.Text(), " \t\r")
+	for lr.Next() {
+		line = lr.Line()
+		text := strings.TrimRight(lr.Text(), " \t\r")
 		if strings.TrimSpace(text) == "" {
 			continue
 		}
@@ -748,8 +747,8 @@ func readRTable(r io.Reader, name string, f *fattree.Fabric, dev devIndex) (*fat
 			warns = append(warns, Warning{File: name, Line: line, Msg: fmt.Sprintf("switch %s has no route to %d nodes: %s", f.Switches[sw].Name, missing.n, missing.list())})
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, nil, scanError(name, line, err)
+	if err := lr.Err(); err != nil {
+		return nil, nil, scanError(name, err)
 	}
 	if unknownSw.n > 0 {
 		warns = append(warns, Warning{File: name, Line: unknownSw.line, Msg: fmt.Sprintf("%d tables of devices that are no switch of network.topo, left out: %s", unknownSw.n, unknownSw.list())})

@@ -76,8 +76,8 @@ func ReadSacct(r io.Reader, name string, opts ...Option) ([]Job, []Warning, erro
 	haveHeader := false
 	var jobs []Job
 	var warns []Warning
-	for l.next() {
-		line := l.text()
+	for l.Next() {
+		line := l.Text()
 		if isBlank(line) {
 			continue
 		}
@@ -181,7 +181,7 @@ func readSacctJob(l *lines, fields []string, starts []int, cols *[numSacctCols]i
 	}
 	var job Job
 	var warns []Warning
-	job.Line = l.line
+	job.Line = l.Line()
 
 	id, idCol := get(colJobID)
 	job.ID = strings.TrimSpace(id)
@@ -270,7 +270,7 @@ func readNodeList(l *lines, job, f string, col int, what string) ([]string, []Wa
 	}
 	nodes, herr := expandHostlist(list)
 	if herr != nil {
-		return nil, nil, &ParseError{File: l.name, Line: l.line, Col: col + lead + herr.pos, Msg: what + " " + quote(list) + ": " + herr.msg}
+		return nil, nil, &ParseError{File: l.name, Line: l.Line(), Col: col + lead + herr.pos, Msg: what + " " + quote(list) + ": " + herr.msg}
 	}
 	return nodes, nil, nil
 }

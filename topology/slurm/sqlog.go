@@ -112,8 +112,8 @@ func ReadSqlog(r io.Reader, name string, year int, opts ...Option) ([]Job, []War
 	header := ""
 	var jobs []Job
 	var warns []Warning
-	for l.next() {
-		raw := l.text()
+	for l.Next() {
+		raw := l.Text()
 		line := strings.TrimLeft(raw, "\f") // a new page starts with a form feed
 		if isBlank(line) {
 			continue
@@ -197,7 +197,7 @@ func readSqlogHeader(l *lines, line string, index *[numSqCols]int) ([]sqColumn, 
 func readSqlogJob(l *lines, line string, cols []sqColumn, index *[numSqCols]int, year int, o options) (Job, []Warning, error) {
 	var job Job
 	var warns []Warning
-	job.Line = l.line
+	job.Line = l.Line()
 	if i := strings.IndexByte(line, '\t'); i >= 0 {
 		return job, nil, l.errorf(i+1, "expected spaces between fixed-width columns, found a tab")
 	}
