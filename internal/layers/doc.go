@@ -4,6 +4,7 @@
 // The floors, from the bottom:
 //
 //  1. Standard-library leaves: internal/parallel (the one worker pool),
+//     internal/linereader (the one line reader of the text formats),
 //     the display contract (display), the wire format and cell rewriting
 //     of the kernel (kernel/wire, kernel/cell), the graph and table types
 //     (sdk/graph, sdk/table).
