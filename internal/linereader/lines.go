@@ -25,7 +25,9 @@ type Reader struct {
 // bom is the UTF-8 byte order mark.
 const bom = "\uFEFF"
 
-// New returns a Reader of r that accepts lines of at most maxLine bytes.
+// New returns a Reader of r that accepts a line of at most maxLine bytes
+// with its line ending ("\n" or "\r\n"); a last line without one must be
+// shorter than maxLine (bufio.Scanner's limit).
 func New(r io.Reader, maxLine int) *Reader {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, min(64<<10, maxLine)), maxLine)

@@ -28,6 +28,12 @@ func TestLines(t *testing.T) {
 		{"no final newline", "a\nb", []string{"a", "b"}},
 		{"byte order mark", "\uFEFFa\n\uFEFFb\n", []string{"a", "\uFEFFb"}},
 		{"blank lines", "\n\nc\n", []string{"", "", "c"}},
+		{"mixed endings", "a\r\nb\nc", []string{"a", "b", "c"}},
+		{"byte order mark and CRLF", "\uFEFFa\r\nb\r\n", []string{"a", "b"}},
+		{"byte order mark alone", "\uFEFF", []string{""}},
+		{"byte order mark on line 2 only", "\n\uFEFFb\n", []string{"", "\uFEFFb"}},
+		{"one CR dropped, others kept", "a\rb\r\r\n", []string{"a\rb\r"}},
+		{"lone CR is no line ending", "a\rb\n", []string{"a\rb"}},
 	} {
 		r := New(strings.NewReader(c.in), 64)
 		got := readAll(r)
@@ -71,5 +77,72 @@ func TestExplain(t *testing.T) {
 	}
 	if got := failed.Explain("expected a short line"); got != "reading: disk gone" {
 		t.Errorf("read error: %q", got)
+	}
+}
+
+// TestLimit: a line fits when it and its line ending take at most max
+// bytes; a last line without a line ending must be shorter than max.
+func TestLimit(t *testing.T) {
+	x := func(n int) string { return strings.Repeat("x", n) }
+	for _, c := range []struct {
+		name, in string
+		tooLong  bool
+	}{
+		{"LF, fits", x(15) + "\n", false},
+		{"LF, one over", x(16) + "\n", true},
+		{"CRLF, fits", x(14) + "\r\n", false},
+		{"CRLF, one over", x(15) + "\r\n", true},
+		{"last line, fits", x(15), false},
+		{"last line, max", x(16), true},
+		{"after short lines", "a\nb\n" + x(40) + "\n", true},
+	} {
+		r := New(strings.NewReader(c.in), 16)
+		got := readAll(r)
+		var e *Error
+		switch {
+		case c.tooLong && (!errors.As(r.Err(), &e) || !e.TooLong || e.Line != len(got)+1):
+			t.Errorf("%s: lines %q, error %v, want too long at line %d", c.name, got, r.Err(), len(got)+1)
+		case !c.tooLong && (r.Err() != nil || len(got) != 1 || len(got[0]) != strings.Count(c.in, "x")):
+			t.Errorf("%s: lines %q, error %v", c.name, got, r.Err())
+		}
+	}
+}
+
+// TestReadErrorAfterPartialLine: the bytes read before the error are a
+// line; the error is at the line after it.
+func TestReadErrorAfterPartialLine(t *testing.T) {
+	boom := errors.New("disk gone")
+	r := New(io.MultiReader(strings.NewReader("a\r\nb"), iotest.ErrReader(boom)), 64)
+	got := readAll(r)
+	var e *Error
+	if strings.Join(got, "|") != "a|b" || !errors.As(r.Err(), &e) || e.TooLong || e.Line != 3 || !errors.Is(r.Err(), boom) {
+		t.Fatalf("lines %q, error %#v", got, r.Err())
+	}
+	if r.Err().Error() != "line 3: reading: disk gone" {
+		t.Errorf("message %q", r.Err())
+	}
+}
+
+// TestOneByteReads: lines split across many small reads read whole.
+func TestOneByteReads(t *testing.T) {
+	r := New(iotest.OneByteReader(strings.NewReader("\uFEFFab\r\ncd\n\nef")), 64)
+	if got := readAll(r); strings.Join(got, "|") != "ab|cd||ef" || r.Err() != nil {
+		t.Fatalf("lines %q, error %v", got, r.Err())
+	}
+}
+
+// TestBytesDoesNotAllocate: reading a file allocates the reader and its
+// buffer, nothing per line (the METIS and edge-list readers rely on it).
+func TestBytesDoesNotAllocate(t *testing.T) {
+	in := "\uFEFF" + strings.Repeat("1 2 3\r\n", 10000)
+	var n int
+	allocs := testing.AllocsPerRun(5, func() {
+		r := New(strings.NewReader(in), 1<<20)
+		for r.Next() {
+			n += len(r.Bytes())
+		}
+	})
+	if allocs > 5 {
+		t.Errorf("reading 10000 lines allocated %v times", allocs)
 	}
 }

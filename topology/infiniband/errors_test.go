@@ -154,6 +154,19 @@ func TestReadSample(t *testing.T) {
 	}
 }
 
+// TestReadSampleLineEndings: the sample with CRLF line endings and a
+// UTF-8 byte order mark reads like the plain one.
+func TestReadSampleLineEndings(t *testing.T) {
+	want, _, err := ReadIBNetDiscover(strings.NewReader(sample), "sample")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, warns, err := ReadIBNetDiscover(strings.NewReader("\uFEFF"+strings.ReplaceAll(sample, "\n", "\r\n")), "sample")
+	if err != nil || len(warns) != 2 || !equalDiscovered(got, want) {
+		t.Fatalf("got %+v, %v, %v\nwant %+v", got, warns, err, want)
+	}
+}
+
 func equalDiscovered(a, b fattree.Discovered) bool {
 	if len(a.Devices) != len(b.Devices) || len(a.Cables) != len(b.Cables) {
 		return false

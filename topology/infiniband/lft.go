@@ -3,12 +3,12 @@ package infiniband
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
+	"superstep/internal/linereader"
 	"superstep/topology/fattree"
 )
 
@@ -146,34 +146,16 @@ func (p *lftReader) warn(line int, format string, args ...any) {
 }
 
 func (p *lftReader) read(r io.Reader) error {
-	br := bufio.NewReaderSize(r, 64<<10)
-	for {
-		text, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			// A long line: gather it up to maxLine.
-			long := append([]byte(nil), text...)
-			for errors.Is(err, bufio.ErrBufferFull) && len(long) <= maxLine {
-				text, err = br.ReadSlice('\n')
-				long = append(long, text...)
-			}
-			if len(long) > maxLine {
-				return &ParseError{File: p.file, Line: p.line + 1, Msg: fmt.Sprintf("expected a line of at most %d KiB, found a longer one", maxLine>>10)}
-			}
-			text = long
+	lr := linereader.New(r, maxLine)
+	for lr.Next() {
+		p.line = lr.Line()
+		p.text = bytes.TrimRight(lr.Bytes(), " \t\r")
+		if err := p.lineOf(); err != nil {
+			return err
 		}
-		if len(text) > 0 {
-			p.line++
-			p.text = bytes.TrimRight(text, " \t\r\n")
-			if e := p.lineOf(); e != nil {
-				return e
-			}
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return &ParseError{File: p.file, Line: p.line + 1, Msg: "reading: " + err.Error(), err: err}
-		}
+	}
+	if err := lr.Err(); err != nil {
+		return scanError(p.file, err)
 	}
 	if p.blocks == 0 {
 		return &ParseError{File: p.file, Msg: `expected dump_fts or ibroute output ("Unicast lids [...] of switch ..." blocks), found no switch`}

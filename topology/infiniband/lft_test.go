@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"superstep/topology/fattree"
 )
@@ -311,6 +313,46 @@ func TestReadLFTErrors(t *testing.T) {
 		if pe.File != "t.lft" || pe.Line != c.line || c.col != 0 && pe.Col != c.col || !strings.Contains(pe.Msg, c.msg) {
 			t.Errorf("%s: got %s (line %d col %d), want t.lft:%d:%d: …%s…", c.name, pe, pe.Line, pe.Col, c.line, c.col, c.msg)
 		}
+	}
+}
+
+// TestReadLFTLineEndings: CRLF line endings and a UTF-8 byte order mark
+// read like plain LF; a read error is a *ParseError at the line after the
+// last one read; a long line's error unwraps to bufio.ErrTooLong.
+func TestReadLFTLineEndings(t *testing.T) {
+	f := k4Built(t)
+	var b strings.Builder
+	if err := WriteLFT(&b, f, fattree.DModK(f)); err != nil {
+		t.Fatal(err)
+	}
+	want, _, err := ReadLFT(strings.NewReader(b.String()), "lf", f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crlf := strings.ReplaceAll(b.String(), "\n", "\r\n")
+	for _, in := range []string{crlf, "\uFEFF" + b.String(), "\uFEFF" + crlf} {
+		got, warns, err := ReadLFT(strings.NewReader(in), "t.lft", f)
+		if err != nil || len(warns) != 0 {
+			t.Fatalf("%q…: %v %v", in[:20], err, warns)
+		}
+		for sw := range f.Switches {
+			for d := range f.Nodes {
+				if got.Port(sw, d) != want.Port(sw, d) {
+					t.Fatalf("%q…: switch %d node %d: %d, want %d", in[:20], sw, d, got.Port(sw, d), want.Port(sw, d))
+				}
+			}
+		}
+	}
+
+	boom := errors.New("boom")
+	head := strings.Join(strings.SplitAfter(b.String(), "\n")[:5], "")
+	_, _, err = ReadLFT(io.MultiReader(strings.NewReader(head), iotest.ErrReader(boom)), "t.lft", f)
+	if !errors.Is(err, boom) || err.Error() != "t.lft:6: reading: boom" {
+		t.Errorf("read error: %v", err)
+	}
+	_, _, err = ReadLFT(strings.NewReader(head+strings.Repeat("x", maxLine)+"\n"), "t.lft", f)
+	if !errors.Is(err, bufio.ErrTooLong) || err.Error() != "t.lft:6: expected a line of at most 1024 KiB, found a longer one" {
+		t.Errorf("long line: %v", err)
 	}
 }
 
