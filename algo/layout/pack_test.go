@@ -9,8 +9,9 @@ import (
 )
 
 // A lattice with a triangle, an edge and three isolated vertices beside it
-// is drawn with every small component just below the lattice, each in a
-// box of its own, and the lattice itself still a grid.
+// is drawn with every small component close around the lattice, none
+// inside the lattice's box, each in a box of its own, and the lattice
+// itself still a grid.
 func TestPackKeepsComponentsTogether(t *testing.T) {
 	const side = 20
 	var edges [][2]int
@@ -47,10 +48,13 @@ func TestPackKeepsComponentsTogether(t *testing.T) {
 		all[v] = v
 	}
 	whole := box(all...)
-	// Everything within the lattice's width, and at most half its height
-	// below it (mean edge length 1 after normalising).
-	if whole[0] < main[0]-1e-9 || whole[2] > main[0]+max(w, 10)+1e-9 || whole[1] < main[1]-h/2 || whole[3] > main[3]+1e-9 {
+	// Everything within 4 mean edge lengths of the lattice's box (1 after
+	// normalising), the frame less than 1.5 times the lattice's.
+	if whole[0] < main[0]-4 || whole[2] > main[2]+4 || whole[1] < main[1]-4 || whole[3] > main[3]+4 {
 		t.Fatalf("drawing spans %v, lattice %v", whole, main)
+	}
+	if fw, fh := whole[2]-whole[0], whole[3]-whole[1]; fw*fh > 1.5*w*h {
+		t.Errorf("frame %.1f × %.1f for a lattice of %.1f × %.1f", fw, fh, w, h)
 	}
 	parts := [][4]float64{main, box(n0, n0+1, n0+2), box(n0+3, n0+4), box(n0 + 5), box(n0 + 6), box(n0 + 7)}
 	for i := range parts {

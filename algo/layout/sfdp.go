@@ -50,10 +50,15 @@
 // graph is laid out from random positions, and each finer graph starts
 // from its coarser graph's layout — every vertex at its parent's position,
 // smoothed towards its neighbours, the whole scaled to the size that
-// minimises the energy, and jittered — and is refined. Connected
-// components, which nothing in the model holds together, are then packed
-// in rows below the largest one. Memory stays linear in the size of the
-// graph.
+// minimises the energy, and jittered — and is refined.
+//
+// Two parts of a real graph are not left to the forces, which would push
+// them far from the rest (on the thesis's Facebook graph plain SFDP drew
+// the body as a dot beside a star 11 radii out): pendant trees, which hang
+// off the rest by one vertex, are laid out beside it (pendant.go), and
+// connected components, which nothing in the model holds together, are
+// packed around the largest one (pack.go). Memory stays linear in the
+// size of the graph.
 //
 // Forces are computed in parallel over blocks of vertices, every vertex
 // from the previous iteration's positions only (a Jacobi iteration), and
@@ -253,12 +258,15 @@ const (
 // SFDP lays out g with Hu's scalable force-directed placement and returns
 // the positions x0, y0, x1, y1, … (2 per vertex, centred on the origin,
 // scaled so that the mean edge length is K). Edge directions and weights
-// are ignored (a directed graph is drawn as its undirected union). The
-// connected components other than the largest are packed in rows below
-// it, each with its own layout. It returns an error for invalid options,
-// and one wrapping ctx.Err() if ctx is cancelled first: every phase looks
-// at ctx at least every few milliseconds of work, so a cancelled layout
-// returns promptly (in a notebook, pass sdk.Context()).
+// are ignored (a directed graph is drawn as its undirected union).
+// Pendant trees (what repeatedly removing vertices of degree 1 removes, in
+// a component with a cycle) are drawn fanned out beside the vertex they
+// hang from, one mean edge length a step. The connected components other
+// than the largest are packed around it, each with its own layout. It
+// returns an error for invalid options, and one wrapping ctx.Err() if ctx
+// is cancelled first: every phase looks at ctx at least every few
+// milliseconds of work, so a cancelled layout returns promptly (in a
+// notebook, pass sdk.Context()).
 //
 // Memory stays linear in the graph: the coarse graphs, a few float64
 // arrays per vertex and the quadtree (fewer nodes than vertices, 64 bytes
@@ -304,7 +312,55 @@ func sfdp(ctx context.Context, g *graph.Graph, o Options) ([]float64, error) {
 		}
 	}
 
+	// Pendant trees are drawn beside their attachment, not by the forces
+	// (see pendant.go).
+	trees, err := pendantTrees(ctx, base)
+	if err != nil {
+		return nil, err
+	}
+	var pos []float64
+	if trees == nil {
+		if pos, err = e.layoutLevel(base, o, rng); err != nil {
+			return nil, err
+		}
+	} else {
+		core, err := trees.coreLevel(ctx, base)
+		if err != nil {
+			return nil, err
+		}
+		co := o
+		co.Initial = restrictTo(trees, o.Initial, 2)
+		co.Groups = restrictTo(trees, o.Groups, 1)
+		corePos, err := e.layoutLevel(core, co, rng)
+		if err != nil {
+			return nil, err
+		}
+		if o.Log != nil {
+			o.Log("pendant trees: %d vertices drawn beside the %d they hang from", len(trees.order), core.n)
+		}
+		pos = make([]float64, 2*base.n)
+		for i, v := range trees.core {
+			pos[2*v], pos[2*v+1] = corePos[2*i], corePos[2*i+1]
+		}
+		if err := trees.place(ctx, base, pos, unit(core, corePos)); err != nil {
+			return nil, err
+		}
+	}
+	if err := pack(ctx, base, pos); err != nil {
+		return nil, err
+	}
+	if err := normalise(ctx, base, pos, o.K); err != nil {
+		return nil, err
+	}
+	return pos, nil
+}
+
+// layoutLevel lays out base (the input graph, or its core without the
+// pendant trees) with the multilevel scheme, from scratch, from Initial
+// positions or with Groups.
+func (e *engine) layoutLevel(base *level, o Options, rng *rand.Rand) ([]float64, error) {
 	levels := []*level{base}
+	var err error
 	if o.Coarsening != SingleLevel {
 		start := time.Now()
 		if levels, err = e.hierarchy(base, o.Coarsening, rng, 0); err != nil {
@@ -319,32 +375,19 @@ func sfdp(ctx context.Context, g *graph.Graph, o Options) ([]float64, error) {
 				o.Coarsening, len(levels), levels[len(levels)-1].n, arcs, time.Since(start))
 		}
 	}
-
-	var pos []float64
 	switch {
 	case o.Groups != nil:
-		pos, err = e.fitted(levels, o, rng)
+		return e.fitted(levels, o, rng)
 	case hasInitial(o.Initial):
 		e.coolRate = refineRate(o)
-		var start []float64
-		var given []bool
-		if start, given, err = initialPositions(ctx, base, o.Initial, rng); err != nil {
+		start, given, err := initialPositions(e.ctx, base, o.Initial, rng)
+		if err != nil {
 			return nil, err
 		}
-		pos, err = e.warm(levels, start, given, o.Seed)
+		return e.warm(levels, start, given, o.Seed)
 	default:
-		pos, err = e.fromScratch(levels, 0, o.Seed, rng)
+		return e.fromScratch(levels, 0, o.Seed, rng)
 	}
-	if err != nil {
-		return nil, err
-	}
-	if err := pack(ctx, base, pos); err != nil {
-		return nil, err
-	}
-	if err := normalise(ctx, base, pos, o.K); err != nil {
-		return nil, err
-	}
-	return pos, nil
 }
 
 func (opts Options) resolve(g *graph.Graph) (Options, error) {

@@ -682,6 +682,29 @@ describe('display samples: drawings', () => {
         const p3 = await at();
         await page.mouse.dblclick(p3.x, p3.y);
         assert.equal(await root.getAttribute('data-view'), '1 0 0', 'a double click resets the view');
+
+        if (exp.mode === 'large') assert.ok(exp.far, 'the large sample\'s far node is inside the frame: the drawing is framed on its extremes');
+        if (exp.far) {
+          // A node beyond the frame (views.FrameOf) is not in the first
+          // view, and zooming out far enough brings it in, in its place.
+          const box = await plot.boundingBox();
+          assert.ok(exp.far.x > exp.w, `the far node is at x = ${exp.far.x} in a plot ${exp.w} px wide`);
+          const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+          await page.mouse.move(centre.x, centre.y);
+          await page.keyboard.down('Control');
+          for (let i = 0; i < 12; i++) await page.mouse.wheel(0, 400);
+          await page.keyboard.up('Control');
+          await frames(page);
+          const [k, tx, ty] = (await root.getAttribute('data-view')).split(' ').map(Number);
+          const fx = box.x + ((k * exp.far.x + tx) * box.width) / exp.w;
+          const fy = box.y + ((k * exp.far.y + ty) * box.height) / exp.h;
+          assert.ok(fx >= box.x && fx <= box.x + box.width && fy >= box.y && fy <= box.y + box.height,
+            `zoomed out to ${k}, the far node is at ${fx}, ${fy}, outside the plot ${JSON.stringify(box)}`);
+          await page.mouse.move(0, 0);
+          await page.mouse.move(fx, fy);
+          assert.ok(await tip.isVisible(), 'no tooltip over the far node once zoomed out');
+          assert.equal(await tip.textContent(), exp.far.tip, 'the far node\'s tooltip');
+        }
       } finally {
         await close();
       }

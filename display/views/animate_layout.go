@@ -14,6 +14,7 @@ type animateLayout struct {
 	w, h      float64 // the live plot area, px
 	r         float64 // live vertex radius, px
 	x, y      []float64
+	frame     Frame // in the data's units (Outside: vertices beyond the plot)
 	scale     ColorScale
 	finite    bool     // some value is finite
 	noValue   []string // the non-finite kinds that occur: "+Inf", "-Inf", "NaN"
@@ -64,8 +65,9 @@ func (L *animateLayout) groupColor(i int) string {
 func (d AnimateData) layout() animateLayout {
 	n := len(d.X)
 	L := animateLayout{n: n, steps: len(d.Steps), w: drawingWidth, r: animateRadius(n)}
-	L.h = drawingHeight(d.X, d.Y, L.w, animateMargin+L.r)
-	fx, fy := FitPositions(d.X, d.Y, L.w, L.h, animateMargin+L.r)
+	L.frame = FrameOf(d.X, d.Y)
+	L.h = drawingHeight(L.frame, L.w, animateMargin+L.r)
+	fx, fy := fitBox(d.X, d.Y, L.frame, L.w, L.h, animateMargin+L.r)
 	L.x, L.y = make([]float64, n), make([]float64, n)
 	for i := range n {
 		L.x[i], L.y[i] = math.Round(fx[i]*100)/100, math.Round(fy[i]*100)/100
@@ -177,7 +179,7 @@ func (d AnimateData) captionText(L *animateLayout) string {
 	if L.sampled {
 		s += fmt.Sprintf(" · message pulses sampled: at most %s per superstep drawn", groupDigits(int64(L.maxDrawn)))
 	}
-	return s
+	return s + outsideNote(L.frame.Outside, "vertex")
 }
 
 // countDrawable is the number of pulses with a positive count.

@@ -33,6 +33,9 @@ type animateSpec struct {
 	IB        int        `json:"ib"`
 	X         string     `json:"x"` // hundredths of a px, Uint16
 	Y         string     `json:"y"`
+	PS        float64    `json:"ps,omitempty"`   // coordinate scale (see pxCoords)
+	PO        float64    `json:"po,omitempty"`   // coordinate offset
+	ZMin      float64    `json:"zmin,omitempty"` // the smallest zoom: every node in view
 	E         string     `json:"e,omitempty"`
 	EO        ang        `json:"eo,omitempty"`
 	Style     animStyl   `json:"style"`
@@ -91,14 +94,7 @@ func (d AnimateData) spec(L *animateLayout) animateSpec {
 		sp.IB = 4
 	}
 	le := binary.LittleEndian
-	hundredths := func(v []float64) string {
-		b := make([]byte, 2*len(v))
-		for i, x := range v {
-			le.PutUint16(b[2*i:], uint16(math.Max(0, math.Min(65535, math.Round(x*100)))))
-		}
-		return base64.StdEncoding.EncodeToString(b)
-	}
-	sp.X, sp.Y = hundredths(L.x), hundredths(L.y)
+	sp.X, sp.Y, sp.PS, sp.PO = pxCoords(L.x, L.y)
 	if len(L.edges) > 0 {
 		sp.E, sp.EO = leInts(L.edges, sp.IB), a4(L.opacity)
 	}

@@ -29,6 +29,7 @@ type drawingLayout struct {
 	drawable   int     // edges that could be drawn (no self-loops)
 	opacity    float64 // of the edges
 	big        bool
+	frame      Frame // in the data's units (Outside: nodes beyond the plot)
 }
 
 // drawingRadius is the automatic node radius for n nodes: about a fifth of
@@ -45,15 +46,78 @@ func drawingRadius(n int) float64 {
 // box less margin on every side, and centred. A single point (or all points
 // equal) lands in the centre. Non-finite coordinates stay NaN.
 func FitPositions(x, y []float64, width, height, margin float64) (fx, fy []float64) {
-	n := min(len(x), len(y))
-	fx, fy = make([]float64, n), make([]float64, n)
-	x0, x1, y0, y1 := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
-	for i := range n {
+	return fitBox(x, y, boundingBox(x, y), width, height, margin)
+}
+
+// Frame is the part of the plane a drawing shows, in the positions' own
+// units, and how many positions lie outside it.
+type Frame struct {
+	X0, Y0, X1, Y1 float64
+	Outside        int
+}
+
+// FrameOf is the frame a drawing of positions x, y is framed on: the
+// vertices, not their extremes. It is the bounding box, unless a few
+// positions lie far from all others, which would shrink the drawing to a
+// dot: when the bounding box has more than twice the area of the box of
+// the central 99% of the positions (the 0.5th to the 99.5th percentile of
+// x, and of y) grown by a tenth on every side, the frame is that grown box
+// and the positions beyond it are counted in Outside (they are cut off in
+// the static picture, and the caption says how many; the live view zooms
+// out to them). A cloud with Gaussian tails is framed whole; a real
+// social graph's few far vertices are not (Facebook's frame would be five
+// times larger with them). A small set of positions (under 200) is always
+// framed whole. Non-finite coordinates are ignored.
+func FrameOf(x, y []float64) Frame {
+	b := boundingBox(x, y)
+	var xs, ys []float64
+	for i := range min(len(x), len(y)) {
 		if finite(x[i]) && finite(y[i]) {
-			x0, x1 = math.Min(x0, x[i]), math.Max(x1, x[i])
-			y0, y1 = math.Min(y0, y[i]), math.Max(y1, y[i])
+			xs, ys = append(xs, x[i]), append(ys, y[i])
 		}
 	}
+	if len(xs) < 200 {
+		return b
+	}
+	slices.Sort(xs)
+	slices.Sort(ys)
+	k := len(xs) / 200 // the 0.5th percentile's rank
+	x0, x1, y0, y1 := xs[k], xs[len(xs)-1-k], ys[k], ys[len(ys)-1-k]
+	gx, gy := (x1-x0)/10, (y1-y0)/10
+	c := Frame{X0: x0 - gx, X1: x1 + gx, Y0: y0 - gy, Y1: y1 + gy}
+	if (b.X1-b.X0)*(b.Y1-b.Y0) <= 2*(c.X1-c.X0)*(c.Y1-c.Y0) {
+		return b // the extremes are near: frame them all
+	}
+	for i := range min(len(x), len(y)) {
+		if !finite(x[i]) || !finite(y[i]) {
+			continue
+		}
+		if x[i] < c.X0 || x[i] > c.X1 || y[i] < c.Y0 || y[i] > c.Y1 {
+			c.Outside++
+		}
+	}
+	return c
+}
+
+// boundingBox is the bounding box of the finite positions.
+func boundingBox(x, y []float64) Frame {
+	b := Frame{X0: math.Inf(1), X1: math.Inf(-1), Y0: math.Inf(1), Y1: math.Inf(-1)}
+	for i := range min(len(x), len(y)) {
+		if finite(x[i]) && finite(y[i]) {
+			b.X0, b.X1 = math.Min(b.X0, x[i]), math.Max(b.X1, x[i])
+			b.Y0, b.Y1 = math.Min(b.Y0, y[i]), math.Max(b.Y1, y[i])
+		}
+	}
+	return b
+}
+
+// fitBox maps positions into a width×height box less margin on every side,
+// frame f scaled uniformly to fit and centred; positions outside f land
+// outside the box.
+func fitBox(x, y []float64, f Frame, width, height, margin float64) (fx, fy []float64) {
+	n := min(len(x), len(y))
+	fx, fy = make([]float64, n), make([]float64, n)
+	x0, x1, y0, y1 := f.X0, f.X1, f.Y0, f.Y1
 	iw, ih := math.Max(0, width-2*margin), math.Max(0, height-2*margin)
 	s := 0.0
 	switch dx, dy := x1-x0, y1-y0; {
@@ -77,18 +141,14 @@ func FitPositions(x, y []float64, width, height, margin float64) (fx, fy []float
 	return fx, fy
 }
 
-// drawingHeight is the plot height for positions of the given extent in a
-// plot of width w with margin m: the aspect ratio, within bounds.
-func drawingHeight(x, y []float64, w, m float64) float64 {
-	if len(x) == 0 {
-		return drawingMinHeight
-	}
-	dx := slices.Max(x) - slices.Min(x)
-	dy := slices.Max(y) - slices.Min(y)
+// drawingHeight is the plot height for frame f in a plot of width w with
+// margin m: the aspect ratio, within bounds.
+func drawingHeight(f Frame, w, m float64) float64 {
+	dx, dy := f.X1-f.X0, f.Y1-f.Y0
 	switch {
-	case dx <= 0 && dy <= 0:
+	case !(dx > 0) && !(dy > 0):
 		return drawingMinHeight
-	case dx <= 0:
+	case !(dx > 0):
 		return drawingMaxHeight
 	}
 	return math.Round(math.Max(drawingMinHeight, math.Min(drawingMaxHeight, (w-2*m)*dy/dx+2*m)))
@@ -155,8 +215,9 @@ func (d DrawingData) layout() drawingLayout {
 		L.r = drawingRadius(n)
 	}
 	m := math.Ceil(L.r) + 6
-	L.h = drawingHeight(d.X, d.Y, L.w, m)
-	fx, fy := FitPositions(d.X, d.Y, L.w, L.h, m)
+	L.frame = FrameOf(d.X, d.Y)
+	L.h = drawingHeight(L.frame, L.w, m)
+	fx, fy := fitBox(d.X, d.Y, L.frame, L.w, L.h, m)
 	for i := range fx { // the numbers every form of the picture draws
 		fx[i], fy[i] = math.Round(fx[i]*100)/100, math.Round(fy[i]*100)/100
 	}
@@ -315,13 +376,22 @@ func (d DrawingData) caption(L *drawingLayout) string {
 		drawn := len(L.edges) / 2
 		s += " · " + plural(len(d.Edges), "edge")
 		if drawn < L.drawable {
-			s += fmt.Sprintf(", %s drawn (a deterministic sample)", display.FormatNumber(float64(drawn)))
+			s += fmt.Sprintf(", %s drawn (sampled)", display.FormatNumber(float64(drawn)))
 		}
 	}
 	if L.rank != nil {
 		s += " · " + plural(len(L.groupIDs), L.groupName)
 	}
-	return s
+	return s + outsideNote(L.frame.Outside, "node")
+}
+
+// outsideNote tells how many nodes (what: "node", "vertex") lie beyond a
+// drawing's frame (see FrameOf).
+func outsideNote(outside int, what string) string {
+	if outside == 0 {
+		return ""
+	}
+	return " · " + plural(outside, what) + " beyond the frame"
 }
 
 // plural is "1 node", "12,345 nodes", "3 communities", "2 vertices".

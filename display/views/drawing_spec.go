@@ -21,6 +21,9 @@ type drawingSpec struct {
 	N         int      `json:"n"`
 	X         string   `json:"x"`
 	Y         string   `json:"y"`
+	PS        float64  `json:"ps,omitempty"`   // coordinate scale (see pxCoords)
+	PO        float64  `json:"po,omitempty"`   // coordinate offset
+	ZMin      float64  `json:"zmin,omitempty"` // the smallest zoom: every node in view
 	G         string   `json:"g,omitempty"`
 	GB        int      `json:"gb,omitempty"`
 	GID       []int32  `json:"gid,omitempty"`
@@ -36,15 +39,8 @@ type drawingSpec struct {
 
 func (d DrawingData) spec(L *drawingLayout) drawingSpec {
 	sp := drawingSpec{Frame: d.svgDoc(L, false), Top: a4(d.top()), W: a4(L.w), H: a4(L.h), R: a4(L.r), N: L.n}
-	le := binary.LittleEndian
-	hundredths := func(v []float64) string {
-		b := make([]byte, 2*len(v))
-		for i, x := range v {
-			le.PutUint16(b[2*i:], uint16(math.Max(0, math.Min(65535, math.Round(x*100)))))
-		}
-		return base64.StdEncoding.EncodeToString(b)
-	}
-	sp.X, sp.Y = hundredths(L.x), hundredths(L.y)
+	sp.X, sp.Y, sp.PS, sp.PO = pxCoords(L.x, L.y)
+	sp.ZMin = zoomOutTo(L.w, L.h, L.x, L.y)
 	sp.Colors = L.colors
 	if L.rank != nil {
 		switch k := len(L.groupIDs); {
@@ -68,4 +64,55 @@ func (d DrawingData) spec(L *drawingLayout) drawingSpec {
 		sp.Labels = d.Labels
 	}
 	return sp
+}
+
+// pxCoords encodes px coordinates for the live view: hundredths of a px
+// as little-endian Uint16 (base64), or, when some lie outside 0–655.35 px
+// (nodes beyond the frame), (v − offset)·scale with the scale that fits
+// them all, which the view decodes as u/scale + offset (scale 0: 100).
+func pxCoords(x, y []float64) (xs, ys string, scale, offset float64) {
+	lo, hi := 0.0, 0.0
+	for _, v := range [][]float64{x, y} {
+		for _, c := range v {
+			if finite(c) {
+				lo, hi = math.Min(lo, c), math.Max(hi, c)
+			}
+		}
+	}
+	s, o := 100.0, 0.0
+	if lo < 0 || hi > 655.35 {
+		s, o = math.Floor(65535/(hi-lo)*1000)/1000, lo
+		scale, offset = s, o
+	}
+	enc := func(v []float64) string {
+		b := make([]byte, 2*len(v))
+		for i, c := range v {
+			binary.LittleEndian.PutUint16(b[2*i:], uint16(math.Max(0, math.Min(65535, math.Round((c-o)*s)))))
+		}
+		return base64.StdEncoding.EncodeToString(b)
+	}
+	return enc(x), enc(y), scale, offset
+}
+
+// zoomOutTo is the smallest zoom of a live view of plot size w×h that
+// must show every node: 0.5, or less when nodes lie farther beyond the
+// frame; 0 (the default) when 0.5 will do.
+func zoomOutTo(w, h float64, x, y []float64) float64 {
+	k := 0.5
+	for i := range x {
+		if !finite(x[i]) || !finite(y[i]) {
+			continue
+		}
+		// Zooming out by k about the centre shows [w/2 − w/2k, w/2 + w/2k].
+		if dx := math.Abs(x[i] - w/2); dx > 0 {
+			k = math.Min(k, 0.9*w/2/dx)
+		}
+		if dy := math.Abs(y[i] - h/2); dy > 0 {
+			k = math.Min(k, 0.9*h/2/dy)
+		}
+	}
+	if k >= 0.5 {
+		return 0
+	}
+	return math.Floor(k*1000) / 1000
 }

@@ -172,7 +172,7 @@ func TestDrawingEdgeCapIsDeterministic(t *testing.T) {
 		t.Error("reordering the edges changed the sample")
 	}
 	cap := d.caption(&a)
-	if !strings.Contains(cap, "1,002 edges, 100 drawn (a deterministic sample)") {
+	if !strings.Contains(cap, "1,002 edges, 100 drawn (sampled)") {
 		t.Errorf("caption %q does not say the edges are sampled", cap)
 	}
 	// Duplicates (equal keys) still give exactly the cap.
@@ -447,3 +447,39 @@ func TestRuntimeHasDrawing(t *testing.T) {
 		}
 	}
 }
+
+// A drawing is framed on its vertices, not on its extremes: 1,000 points
+// in the unit square and one at (100, 100) are framed on the square (the
+// far point counted, the caption saying so, the live spec keeping its
+// place beyond the plot), while 100 points and the same far one are framed
+// whole.
+func TestFrameOnTheVertices(t *testing.T) {
+	var x, y []float64
+	for i := range 1000 {
+		x = append(x, float64(i%32)/31)
+		y = append(y, float64(i/32)/31)
+	}
+	x, y = append(x, 100), append(y, 100)
+	f := FrameOf(x, y)
+	if f.Outside != 1 || f.X1 > 1.2 || f.Y1 > 1.2 || f.X0 > 0 || f.Y0 > 0 {
+		t.Errorf("frame %+v, want about the unit square with 1 outside", f)
+	}
+	if small := FrameOf(x[900:], y[900:]); small.Outside != 0 || small.X1 != 100 {
+		t.Errorf("101 points framed %+v, want all", small)
+	}
+	v := Drawing(DrawingData{X: x, Y: y})
+	if cap := v.Data.caption(ptr(v.Data.layout())); !strings.Contains(cap, "1 node beyond the frame") {
+		t.Errorf("caption %q does not count the far node", cap)
+	}
+	L := v.Data.layout()
+	sp := v.Data.spec(&L)
+	if sp.PS == 0 || sp.PO != 0 || sp.ZMin == 0 || sp.ZMin >= 0.5 {
+		t.Errorf("spec scale %v offset %v zoom-out %v, want a scale for the far node and a zoom out to it", sp.PS, sp.PO, sp.ZMin)
+	}
+	// The far node decodes where the layout put it, far right of the plot.
+	if L.x[1000] < 10*L.w {
+		t.Errorf("far node at x = %.0f px in a plot %.0f px wide", L.x[1000], L.w)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -16,11 +16,16 @@ func init() {
 	Symbols["superstep/algo/quality/quality"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"ChanceGroupShare":          reflect.ValueOf(quality.ChanceGroupShare),
+		"FramingOf":                 reflect.ValueOf(quality.FramingOf),
 		"GroupShare":                reflect.ValueOf(quality.GroupShare),
 		"HopCorrelation":            reflect.ValueOf(quality.HopCorrelation),
 		"MaxPairs":                  reflect.ValueOf(constant.MakeFromLiteral("10000000", token.INT, 0)),
 		"NeighbourhoodPreservation": reflect.ValueOf(quality.NeighbourhoodPreservation),
 		"PairwiseCorrelation":       reflect.ValueOf(quality.PairwiseCorrelation),
+		"StraggleMinSize":           reflect.ValueOf(constant.MakeFromLiteral("10", token.INT, 0)),
 		"Stress":                    reflect.ValueOf(quality.Stress),
+
+		// type definitions
+		"Framing": reflect.ValueOf((*quality.Framing)(nil)),
 	}
 }

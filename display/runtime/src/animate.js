@@ -59,8 +59,9 @@ export function animateView(root, img, sp) {
   const X = new Float32Array(n);
   const Y = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    X[i] = xq[i] / 100;
-    Y[i] = yq[i] / 100;
+    // Hundredths of a px, or (nodes beyond the frame) u/ps + po.
+    X[i] = xq[i] / (sp.ps || 100) + (sp.po || 0);
+    Y[i] = yq[i] / (sp.ps || 100) + (sp.po || 0);
   }
   const E = sp.e ? ints(sp.e, IB) : null;
   const vals = new Float64Array(b64bytes(sp.vals).buffer);

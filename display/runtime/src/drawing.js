@@ -19,8 +19,9 @@ export function drawingView(root, img, sp) {
   const xq = b64array(sp.x, Uint16Array);
   const yq = b64array(sp.y, Uint16Array);
   for (let i = 0; i < n; i++) {
-    X[i] = xq[i] / 100;
-    Y[i] = yq[i] / 100;
+    // Hundredths of a px, or (nodes beyond the frame) u/ps + po.
+    X[i] = xq[i] / (sp.ps || 100) + (sp.po || 0);
+    Y[i] = yq[i] / (sp.ps || 100) + (sp.po || 0);
   }
   const G = sp.g ? b64array(sp.g, [, Uint8Array, Uint16Array, , Uint32Array][sp.gb]) : null;
   const E = sp.e ? b64array(sp.e, sp.eb === 2 ? Uint16Array : Uint32Array) : null;
@@ -105,7 +106,7 @@ export function drawingView(root, img, sp) {
   let armed = false;
   let dragging = false;
   const z = zoom()
-    .scaleExtent([0.5, 400])
+    .scaleExtent([sp.zmin || 0.5, 400]) // zmin: nodes far beyond the frame
     .extent([[0, 0], [w, h]])
     .filter((e) => (e.type === 'wheel' ? e.ctrlKey || e.metaKey || armed : !e.button && e.type !== 'dblclick'))
     .on('start', (e) => (dragging = !!(e.sourceEvent && e.sourceEvent.type !== 'wheel')))

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"superstep/display/views"
 )
@@ -82,6 +83,9 @@ func drawingCell(source string, d views.DrawingData, mode string) cell {
 	w, h := v.PlotSize()
 	pick := -1
 	for i := len(x) - 1; i >= 0 && pick < 0; i-- {
+		if x[i] < 0 || x[i] > w || y[i] < 0 || y[i] > h {
+			continue // beyond the frame
+		}
 		alone := true
 		for j := range x {
 			if j != i && math.Hypot(x[j]-x[i], y[j]-y[i]) < 12 {
@@ -96,23 +100,42 @@ func drawingCell(source string, d views.DrawingData, mode string) cell {
 	if pick < 0 {
 		panic("samples: no isolated node in the drawing")
 	}
-	return cell{source, v, map[string]any{
+	meta := map[string]any{
 		"kind": "drawing",
 		"mode": mode,
 		"n":    len(x),
 		"w":    w,
 		"h":    h,
 		"node": map[string]any{"index": pick, "x": x[pick], "y": y[pick], "tip": drawingTip(d, pick)},
-	}}
+	}
+	for i := range x {
+		if x[i] > w { // a node beyond the frame: the test zooms out to it
+			meta["far"] = map[string]any{"index": i, "x": x[i], "y": y[i], "tip": drawingTip(d, i)}
+		}
+	}
+	return cell{source, v, meta}
+}
+
+// withFarNode adds a node far to the right of d's nodes, joined to node
+// 0: the drawing is framed on the others and the caption counts it.
+func withFarNode(d views.DrawingData) views.DrawingData {
+	x0, x1 := slices.Min(d.X), slices.Max(d.X)
+	far := int32(len(d.X))
+	d.X = append(d.X, x1+6*(x1-x0))
+	d.Y = append(d.Y, d.Y[0])
+	d.Labels = append(d.Labels, "a far node")
+	d.Groups = append(d.Groups, 0)
+	d.Edges = append(d.Edges, [2]int32{0, far})
+	return d
 }
 
 func drawingCells() []cell {
 	small := communityGraph(200, 5, 1.5, 11)
 	small.Title = "200 nodes in 5 communities"
-	large := communityGraph(20000, 8, 0.6, 12)
-	large.Title = "20,000 nodes in 8 communities"
+	large := withFarNode(communityGraph(20000, 8, 0.6, 12))
+	large.Title = "20,001 nodes in 8 communities, one far out"
 	return []cell{
 		drawingCell(`views.Drawing(small) // 200 nodes, 5 communities`, small, "small"),
-		drawingCell(`views.Drawing(large) // 20,000 nodes, 8 communities`, large, "large"),
+		drawingCell(`views.Drawing(large) // 20,001 nodes, 8 communities, one far out`, large, "large"),
 	}
 }
