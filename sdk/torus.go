@@ -48,6 +48,11 @@ type TorusOptions struct {
 	ColorByDimension bool
 	// Route routes node-pair traffic (dimension order, ties).
 	Route torus.RouteOptions
+	// ScaleMax, when positive, is the least number of packets the link
+	// widths and mark sizes scale to (views.RingGraphData.ScaleMax): give
+	// rings shown side by side one ScaleMax (at least each one's busiest
+	// link) to put them on one scale. 0: each ring its own busiest link.
+	ScaleMax float64
 }
 
 // TorusOrder returns the nodes of t in ring order ("hilbert",
@@ -219,9 +224,10 @@ func torusTotalsTable(rows []torusTotalsRow) arrow.Table {
 // Torus draws t's channels on a ring (Cheng et al. 2018): the nodes in
 // Hilbert order (or a row-major baseline) around a disk ringed by one
 // address track per dimension, each neighbour pair a curve bundled by
-// the blocks its ends fall in and coloured by block class, a circle of
-// area ∝ packets near the end that sends more, one frame per region and
-// phase. traffic is a channel-counter or node-pair table; nil draws the
+// the blocks its ends fall in and coloured by block class, its width
+// growing with its packets (idle pairs thin and faint), a circle of area
+// ∝ packets near the end that sends more (an arrow for one-way traffic),
+// one frame per region and phase. traffic is a channel-counter or node-pair table; nil draws the
 // topology alone (a cell cannot pass an untyped nil for an Arrow table,
 // yaegi fails on it: pass torus.ChannelTable(t, nil) instead).
 func Torus(t *torus.Torus, traffic arrow.Table, opt TorusOptions) (*views.RingGraphView, error) {
@@ -243,7 +249,7 @@ func torusRing(t *torus.Torus, traffic arrow.Table, opt TorusOptions) (views.Rin
 	}
 	n := t.Nodes()
 	rank := hilbert.Ranks(order)
-	d := views.RingGraphData{Title: opt.Title, GroupName: "dimension", GroupNames: t.Names(), ColorByGroup: opt.ColorByDimension}
+	d := views.RingGraphData{Title: opt.Title, GroupName: "dimension", GroupNames: t.Names(), ColorByGroup: opt.ColorByDimension, ScaleMax: opt.ScaleMax}
 	if d.Title == "" {
 		d.Title = t.String()
 	}

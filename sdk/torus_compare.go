@@ -140,13 +140,18 @@ type MappingComparison struct {
 	Loads    [][]int64      // per mapping, per channel
 	Totals   []torus.Totals // per mapping
 	Rings    []*views.RingGraphView
+	// ScaleMax is the one scale of the rings: the most packets on one
+	// neighbour pair (both directions) under any mapping, drawn widest.
+	ScaleMax float64
 }
 
 // CompareMappings routes pattern under every mapping (dimension order,
 // ties to +; one unit per ordered rank pair on different nodes and per
 // hop) and compares the loads: per-dimension totals, the busiest
 // channel, the total (hop-units) and the idle channels, plus a small
-// Hilbert ring per mapping at 8 blocks.
+// Hilbert ring per mapping at 8 blocks. The rings share one scale: a
+// neighbour pair's width (and mark) says its packets against the busiest
+// pair of all the mappings, so a lighter mapping's ring is thinner.
 func CompareMappings(t *torus.Torus, pattern torus.Pattern, mappings []TorusMapping) (*MappingComparison, error) {
 	if t == nil {
 		return nil, fmt.Errorf("sdk: CompareMappings: no torus")
@@ -155,6 +160,7 @@ func CompareMappings(t *torus.Torus, pattern torus.Pattern, mappings []TorusMapp
 		return nil, fmt.Errorf("sdk: CompareMappings: no mapping")
 	}
 	c := &MappingComparison{Torus: t, Pattern: pattern.Name, Mappings: mappings}
+	var rings []views.RingGraphData
 	for _, m := range mappings {
 		rows, err := torus.MapPairs(t, pattern, m.Mapping)
 		if err != nil {
@@ -174,14 +180,43 @@ func CompareMappings(t *torus.Torus, pattern torus.Pattern, mappings []TorusMapp
 		if err != nil {
 			return nil, err
 		}
-		ring, err := Torus(t, tbl, TorusOptions{Title: m.Name})
+		ring, err := torusRing(t, tbl, TorusOptions{Title: m.Name})
 		tbl.Release()
 		if err != nil {
 			return nil, err
 		}
-		c.Rings = append(c.Rings, ring)
+		rings = append(rings, ring)
+	}
+	// One scale: the busiest neighbour pair (both directions) of all rings.
+	top := 0.0
+	for _, d := range rings {
+		top = max(top, ringScaleMax(d))
+	}
+	c.ScaleMax = top
+	for _, d := range rings {
+		d.ScaleMax = top
+		c.Rings = append(c.Rings, views.RingGraph(d))
 	}
 	return c, nil
+}
+
+// ringScaleMax is the largest sum of both directions of any link in any
+// frame of d: the top of its traffic scale in mode sum.
+func ringScaleMax(d views.RingGraphData) float64 {
+	top := 0.0
+	for _, f := range d.Frames {
+		for k := range d.Links {
+			v := 0.0
+			if f.Forward != nil {
+				v += f.Forward[k]
+			}
+			if f.Backward != nil {
+				v += f.Backward[k]
+			}
+			top = max(top, v)
+		}
+	}
+	return top
 }
 
 // Table returns the comparison as a table: one row per mapping, its
@@ -224,6 +259,8 @@ func (c *MappingComparison) MIMEBundle() display.Bundle {
 	tbl := c.Table().MIMEBundle()
 	table, _ := tbl.Data["text/html"].(string)
 	h.WriteString(table)
+	fmt.Fprintf(&h, `<div style="font:12px sans-serif;margin:4px 0">Link width: packets per neighbour pair, one scale for all %d rings, 0–%s (the busiest pair of any mapping); idle pairs thin and faint.</div>`,
+		len(c.Rings), display.FormatNumber(c.ScaleMax))
 	h.WriteString(`<div class="superstep-row" style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">`)
 	live := false
 	for i, r := range c.Rings {

@@ -3,6 +3,7 @@ package sdk
 import (
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -249,4 +250,90 @@ func TestTorusEmbeddingDeterministic(t *testing.T) {
 		}
 	}
 	var _ display.Renderer = &MappingComparison{}
+}
+
+// pathStrokes reads a ring's static SVG: per link path, its effective
+// stroke width and opacity (its own, else the links group's) and its
+// curves.
+func pathStrokes(t *testing.T, svg string) (widths, opacities []float64, curves []int) {
+	t.Helper()
+	num := func(tag, name string, def float64) float64 {
+		i := strings.Index(tag, " "+name+`="`)
+		if i < 0 {
+			return def
+		}
+		v := tag[i+len(name)+3:]
+		f, err := strconv.ParseFloat(v[:strings.Index(v, `"`)], 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	g := svg[strings.Index(svg, `<g class="ss-links"`):]
+	g = g[:strings.Index(g, "</g>")]
+	head := g[:strings.Index(g, ">")]
+	w0, o0 := num(head, "stroke-width", 1), num(head, "stroke-opacity", 1)
+	for _, p := range strings.Split(g, "<path")[1:] {
+		widths = append(widths, num(p, "stroke-width", w0))
+		opacities = append(opacities, num(p, "stroke-opacity", o0))
+		curves = append(curves, strings.Count(p, "M"))
+	}
+	return widths, opacities, curves
+}
+
+// TestCompareMappingsLoadOnLinks is issue 27's item 2. pF3D on the
+// 4×4×4×4×1 torus under the default mapping leaves dimensions a and b
+// idle (1,024 channels, 512 neighbour pairs): their curves must be drawn
+// fainter than every busy one. On the 8×8×8 torus the Hilbert mapping
+// halves the busiest neighbour pair's packets: on the comparison's one
+// scale its ring must be drawn thinner than the default mapping's.
+func TestCompareMappingsLoadOnLinks(t *testing.T) {
+	compare := func(tt *torus.Torus, x, y, z, perNode int) *MappingComparison {
+		t.Helper()
+		p, err := torus.PF3D(x, y, z)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms, err := TorusMappings(tt, perNode, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmp, err := CompareMappings(tt, p, ms)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cmp
+	}
+	cmp := compare(mustTorus(t, "a,b,c,d,e", 4, 4, 4, 4, 1), 32, 16, 16, 32)
+	if idle := cmp.Totals[0].Idle; idle[0] != 512 || idle[1] != 512 {
+		t.Fatalf("default mapping: idle channels %v, want 512 on a and on b", idle)
+	}
+	ws, os, cs := pathStrokes(t, cmp.Rings[0].SVG())
+	ink, faint := math.Inf(1), 0
+	for j := range ws {
+		ink = math.Min(ink, ws[j]*os[j])
+	}
+	for j := range ws {
+		if ws[j]*os[j] == ink {
+			faint += cs[j]
+		}
+	}
+	if faint != 512 {
+		t.Errorf("default mapping: %d curves drawn faintest, want the 512 idle pairs of a and b", faint)
+	}
+
+	cmp = compare(mustTorus(t, "x,y,z", 8, 8, 8), 16, 16, 8, 4)
+	widest := make([]float64, len(cmp.Rings))
+	for i, r := range cmp.Rings {
+		ws, _, _ := pathStrokes(t, r.SVG())
+		for _, w := range ws {
+			widest[i] = math.Max(widest[i], w)
+		}
+	}
+	if widest[1] >= widest[0] {
+		t.Errorf("one scale: the Hilbert ring's widest link is %v px, the default's %v px; want it thinner", widest[1], widest[0])
+	}
+	if html := cmp.MIMEBundle().Data["text/html"].(string); !strings.Contains(html, "one scale for all 2 rings") {
+		t.Error("the comparison does not say that its rings share a scale")
+	}
 }

@@ -30,7 +30,7 @@ type TimelineOptions struct {
 	// pixels (default 3) at the picture's scale.
 	Bandwidth   float64
 	BandwidthPx float64
-	// Width is the picture's width in px (0: 900).
+	// Width is the picture's width in px (0: 888).
 	Width float64
 	// NoRegions leaves the region intervals out of the background.
 	NoRegions bool

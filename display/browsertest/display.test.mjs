@@ -39,7 +39,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { wrap } from './chromium.mjs';
-import { htmlOf, outputPages, sanitize, writeSamples } from './page.mjs';
+import { collectOutputs, htmlOf, outputPages, sanitize, writeSamples } from './page.mjs';
 import { JSDOM } from 'jsdom';
 
 // One directory, or several separated by ':'.
@@ -56,37 +56,6 @@ const MAX_HOVERS_PER_DISPLAY = 20;
 // ---------------------------------------------------------------------------
 // Collect the outputs.
 
-/** Every text/html output of every executed notebook in dirs, in a stable order. */
-function collectOutputs(dirs) {
-  const outputs = [];
-  const files = dirs.flatMap((dir) =>
-    fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith('.ipynb'))
-      .sort()
-      .map((f) => ({ dir, file: f })),
-  );
-  for (const { dir, file } of files) {
-    const nb = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
-    let htmlIndex = 0;
-    (nb.cells || []).forEach((cell, cellIndex) => {
-      (cell.outputs || []).forEach((out, outIndex) => {
-        const html = htmlOf(out);
-        if (html === undefined) return;
-        outputs.push({
-          notebook: file,
-          cellIndex,
-          outIndex,
-          htmlIndex: htmlIndex++,
-          label: `${file} cell ${cellIndex} output ${outIndex} (html output #${htmlIndex - 1})`,
-          html: String(html),
-          sample: (cell.metadata && cell.metadata.superstep_sample) || null,
-        });
-      });
-    });
-  }
-  return outputs;
-}
 
 /**
  * The directory holding display-samples.ipynb: $SUPERSTEP_SAMPLES, or a

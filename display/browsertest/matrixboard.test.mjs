@@ -109,6 +109,50 @@ for (const { sample, html } of samples.filter((s) => s.sample.name !== 'compare'
       }
     });
 
+    test('histogram bars take their direction\'s colour from the board, with a key; the brush lets their tips through', async () => {
+      const { page, root, problems, close } = await renderLive(html);
+      try {
+        const hist = root.locator('svg.ss-histogram');
+        const keys = await hist.locator('rect.ss-hist-key').evaluateAll((els) => els.map((e) => [e.nextSibling.textContent, e.getAttribute('fill')]));
+        assert.ok(keys.length >= 1, 'no key of directions over the histogram');
+        const keyFill = Object.fromEntries(keys);
+        // Each direction's key colour is a swatch of its colour map in the
+        // board's legend (where "up" was blue beside a green map).
+        const swatches = await root.locator('.ss-legend').evaluate((g) => {
+          const out = {};
+          let key = null;
+          for (const e of g.children) {
+            if (e.tagName === 'text' && !out[e.textContent]) out[(key = e.textContent)] = [];
+            else if (e.tagName === 'rect' && key) out[key].push(e.getAttribute('fill'));
+          }
+          return out;
+        });
+        for (const [d, fill] of keys) {
+          assert.ok((swatches[d] || []).includes(fill), `key ${d}: ${fill} is not a swatch of its map ${JSON.stringify(swatches[d])}`);
+        }
+        const bars = await hist.locator('rect.ss-hbar').evaluateAll((els) => els.map((e) => [e.getAttribute('fill'), e.getAttribute('data-tip')]));
+        assert.ok(bars.length > 0, 'no histogram bars');
+        for (const [fill, tip] of bars) {
+          const d = tip.split('\n')[1].split(' ')[1];
+          assert.equal(fill, keyFill[d], `a ${d} bar is ${fill}, its key ${keyFill[d]}`);
+        }
+        // Hovering the middle of the tallest bar, under the brush's overlay.
+        const heights = await hist.locator('rect.ss-hbar').evaluateAll((els) => els.map((e) => +e.getAttribute('height')));
+        const tallest = heights.indexOf(Math.max(...heights));
+        const bar = hist.locator('rect.ss-hbar').nth(tallest);
+        await hist.scrollIntoViewIfNeeded();
+        const b = await bar.boundingBox();
+        await page.mouse.move(0, 0);
+        await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+        const tip = root.locator('.superstep-tip');
+        assert.ok(await tip.isVisible(), 'no tooltip over a histogram bar');
+        assert.equal(await tip.textContent(), bars[tallest][1], 'the bar\'s tooltip');
+        assert.deepEqual(problems, [], 'script errors');
+      } finally {
+        await close();
+      }
+    });
+
     test("hovering the named cell shows Go's text; a time brush over bins 2–3 shows Go's values for them", async () => {
       const { page, root, problems, close } = await renderLive(html);
       try {

@@ -29,6 +29,38 @@ export function htmlOf(output) {
   return Array.isArray(html) ? html.join('') : html;
 }
 
+/** Every text/html output of every executed notebook in dirs, in a stable order. */
+export function collectOutputs(dirs) {
+  const outputs = [];
+  const files = dirs.flatMap((dir) =>
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.ipynb'))
+      .sort()
+      .map((f) => ({ dir, file: f })),
+  );
+  for (const { dir, file } of files) {
+    const nb = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+    let htmlIndex = 0;
+    (nb.cells || []).forEach((cell, cellIndex) => {
+      (cell.outputs || []).forEach((out, outIndex) => {
+        const html = htmlOf(out);
+        if (html === undefined) return;
+        outputs.push({
+          notebook: file,
+          cellIndex,
+          outIndex,
+          htmlIndex: htmlIndex++,
+          label: `${file} cell ${cellIndex} output ${outIndex} (html output #${htmlIndex - 1})`,
+          html: String(html),
+          sample: (cell.metadata && cell.metadata.superstep_sample) || null,
+        });
+      });
+    });
+  }
+  return outputs;
+}
+
 /**
  * A fresh temporary directory written by `go run ./sdk/internal/samples
  * [args] DIR` from the repository root, env added to the environment.

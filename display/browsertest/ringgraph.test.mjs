@@ -6,14 +6,22 @@
 // `go run ./sdk/internal/samples` into a temporary directory (or found
 // in $SUPERSTEP_SAMPLES): a 4×4 torus in Hilbert order, an 8×8×8 torus
 // (512 leaves) and the paper's 1×4×4×4×2 torus (128 leaves, Hilbert order,
-// tracks a..e, 3 regions), plus an empty ring. Each cell's metadata
+// tracks a..e, 3 regions), two 4×4×4 tori whose dimension a is idle (the
+// second with a quarter of the first's packets, on the first's scale),
+// plus an empty ring. Each cell's metadata
 // "superstep_sample" holds what Go computed (views.RingGraphLayout, the
 // static SVG, RingGraphData.Totals). The checks:
 //
 //   live      every sample goes live with no script error and no request;
-//   paths     the live link paths (one per colour) are Go's static SVG
-//             paths, number by number within 0.02 px, and the live marks
-//             are as many as Go's circles and arrows;
+//   paths     the live link paths (one per load step and colour) are Go's
+//             static SVG paths, number by number within 0.02 px, with
+//             Go's stroke widths, and the live marks are as many as Go's
+//             circles and arrows;
+//   idle      the idle links (dimension a) are thinner and fainter than
+//             every busy link, the legend says what width means and how
+//             many links are idle, "hide idle links" hides them (and only
+//             them); on one scale the lighter ring's widest link is
+//             narrower than the heavier ring's;
 //   hover     hovering a leaf's track cell leaves exactly its links (Go's
 //             count) and one highlighted cell per track, with a tooltip
 //             naming it; leaving restores every link;
@@ -98,12 +106,18 @@ describe('ring graph', () => {
     test(`paths: live link paths are Go's within 0.02 px (${n} leaves)`, async () => {
       const s = byLeaves(n);
       const { root, problems, close } = await open(s);
-      const goPaths = new Map([...s.sample.svg.matchAll(/<path class="ss-bundle" stroke="([^"]+)" d="([^"]+)"/g)].map((m) => [m[1], m[2]]));
-      const live = await root.locator('svg.ss-plot path.ss-bundle').evaluateAll((ps) => ps.map((p) => [p.getAttribute('stroke'), p.getAttribute('d')]));
-      assert.deepEqual(live.map((x) => x[0]), [...goPaths.keys()], 'colours in Go\'s drawing order');
-      for (const [c, d] of live) {
+      // Paths keyed by colour and load step ("" without frames).
+      const goPaths = new Map([...s.sample.svg.matchAll(/<path class="ss-bundle" stroke="([^"]+)"([^>]*?) d="([^"]+)"/g)].map((m) => {
+        const step = (m[2].match(/data-step="(\d+)"/) || [])[1] || '';
+        const width = (m[2].match(/stroke-width="([\d.]+)"/) || [])[1] || '';
+        return [m[1] + '|' + step, { d: m[3], width }];
+      }));
+      const live = await root.locator('svg.ss-plot path.ss-bundle').evaluateAll((ps) => ps.map((p) => [p.getAttribute('stroke') + '|' + (p.getAttribute('data-step') || ''), p.getAttribute('d'), p.getAttribute('stroke-width') || '']));
+      assert.deepEqual(live.map((x) => x[0]), [...goPaths.keys()], 'colours and steps in Go\'s drawing order');
+      for (const [c, d, width] of live) {
+        assert.equal(Number(width), Number(goPaths.get(c).width), `stroke width of ${c}`);
         const a = nums(d);
-        const b = nums(goPaths.get(c));
+        const b = nums(goPaths.get(c).d);
         assert.equal(a.length, b.length, `numbers in the ${c} path`);
         for (let i = 0; i < a.length; i++) assert.ok(Math.abs(a[i] - b[i]) <= 0.02 + 1e-9, `${c} path number ${i}: live ${a[i]}, Go ${b[i]}`);
         assert.ok(d.startsWith('M') && d.includes('Q'));
@@ -114,6 +128,55 @@ describe('ring graph', () => {
       await close();
     });
   }
+
+  test('idle: idle links thin and faint, busy ones wider, one scale across rings, a toggle hides them', async () => {
+    const byName = (name) => samples.find((x) => x.sample.name === name);
+    const heavy = byName('idle-heavy');
+    const light = byName('idle-light');
+    assert.ok(heavy && light, 'the idle samples');
+    const strokes = (root) => root.locator('svg.ss-plot path.ss-bundle').evaluateAll((ps) => ps.map((p) => {
+      const g = p.parentNode;
+      const num = (a) => Number(p.getAttribute(a) ?? g.getAttribute(a));
+      return { color: p.getAttribute('stroke'), step: Number(p.getAttribute('data-step')), width: num('stroke-width'), opacity: num('stroke-opacity'), curves: (p.getAttribute('d').match(/M/g) || []).length };
+    }));
+    const widest = {};
+    for (const s of [heavy, light]) {
+      const { root, problems, spec, close } = await open(s);
+      const aColor = spec.groups[0].color;
+      const ps = await strokes(root);
+      const idle = ps.filter((p) => p.color === aColor);
+      const busy = ps.filter((p) => p.color !== aColor);
+      assert.equal(idle.reduce((a, p) => a + p.curves, 0), s.sample.idle, 'every link of dimension a is drawn');
+      assert.ok(idle.every((p) => p.step === 0), 'dimension a is idle');
+      const thinnest = Math.min(...busy.map((p) => p.width));
+      const faintest = Math.min(...busy.map((p) => p.opacity));
+      for (const p of idle) {
+        assert.ok(p.width < thinnest && p.opacity < faintest, `idle link ${p.width} px at ${p.opacity}; thinnest busy ${thinnest} px at ${faintest}`);
+      }
+      // Busier links are wider: the steps' widths rise with the step.
+      const byStep = [...new Set(busy.map((p) => p.step))].sort((a, b) => a - b).map((st) => busy.find((p) => p.step === st).width);
+      assert.ok(byStep.length >= 2 && byStep.every((w, i) => i === 0 || w > byStep[i - 1]), `widths by step ${byStep}`);
+      widest[s.sample.name] = Math.max(...busy.map((p) => p.width));
+      assert.equal(spec.markMax.sum, s.sample.scaleMax, 'the shared scale');
+      assert.equal(await num(root, 'idle'), s.sample.idle);
+      const legend = await root.locator('.ss-legend').textContent();
+      assert.ok(legend.includes(`link width: packets (sum of both directions), scale 0–${s.sample.scaleMax.toLocaleString('en-US')}`), legend);
+      assert.ok(legend.includes(`idle (0 packets): ${s.sample.idle} links, thin and faint`), legend);
+      // Hide them: no idle path, the busy ones unchanged, the filters
+      // (visible, totals) unchanged; show them again.
+      await root.locator('input.ss-hide-idle').check();
+      assert.equal(await attr(root, 'idle-hidden'), '1');
+      const hidden = await strokes(root);
+      assert.deepEqual(hidden, busy);
+      assert.equal(await num(root, 'visible'), s.sample.links);
+      assert.ok((await root.locator('.ss-legend').textContent()).includes(`${s.sample.idle} links, hidden`));
+      await root.locator('input.ss-hide-idle').uncheck();
+      assert.deepEqual(await strokes(root), ps);
+      assert.deepEqual(problems, []);
+      await close();
+    }
+    assert.ok(widest['idle-light'] < widest['idle-heavy'], `one scale: light ${widest['idle-light']} px, heavy ${widest['idle-heavy']} px`);
+  });
 
   test('hover: a leaf keeps exactly its links and its track cells', async () => {
     const s = byLeaves(128);

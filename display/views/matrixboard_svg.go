@@ -47,9 +47,13 @@ func (m *matrixModel) windowText() string {
 	if len(m.d.Bins) == 0 || m.window[1] < m.window[0] {
 		return "no data"
 	}
-	a, b := m.d.Bins[m.window[0]], m.d.Bins[m.window[1]]
-	return fmt.Sprintf("totals %s – %s (bins %d–%d of %d)", a.Start.UTC().Format("2006-01-02 15:04"),
-		b.End.UTC().Format("2006-01-02 15:04"), m.window[0], m.window[1], len(m.d.Bins))
+	a, b := m.d.Bins[m.window[0]].Start.UTC(), m.d.Bins[m.window[1]].End.UTC()
+	end := b.Format("2006-01-02 15:04")
+	if a.Format("2006-01-02") == b.Format("2006-01-02") {
+		end = b.Format("15:04") // the day once
+	}
+	return fmt.Sprintf("totals %s – %s (bins %d–%d of %d)", a.Format("2006-01-02 15:04"), end,
+		m.window[0], m.window[1], len(m.d.Bins))
 }
 
 func matrixBoardSVG(m *matrixModel) string {
@@ -61,8 +65,12 @@ func matrixBoardSVG(m *matrixModel) string {
 	if title == "" {
 		title = "Matrix board"
 	}
+	// The title and the window's totals fit the board's width (bold text
+	// is wider than textWidth's estimate).
+	title = fitText(title, W-4, boldFont)
 	w.text(0, 15, title, fmt.Sprintf(` font-size="%s" font-weight="bold" fill="%s"`, n2(titleFont), inkColor))
-	w.text(textWidth(title, titleFont)+12, 15, m.windowText(), small)
+	x := math.Ceil(textWidth(title, boldFont)) + 12
+	w.text(x, 15, fitText(m.windowText(), W-x, smallFont), small)
 	w.f(`<g transform="translate(0,%s)">`, n2(matrixTitleH))
 	for p, pg := range m.geo.Panels {
 		if p < len(m.d.Panels) && m.d.Panels[p].Label != "" {

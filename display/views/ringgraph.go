@@ -119,6 +119,14 @@ type RingGraphData struct {
 	// Frames are the traffic frames; Selected is the one shown first.
 	Frames   []RingGraphFrame
 	Selected int
+	// ScaleMax, when positive, is the least value the traffic scale runs
+	// up to: a link of that value (in the mode shown) is drawn widest and
+	// carries the largest mark. Each mode's scale runs to the larger of
+	// ScaleMax and its largest value over all frames, so rings given one
+	// ScaleMax (at least each one's largest value) share one scale and can
+	// be compared side by side (sdk.CompareMappings does this). 0: each
+	// mode's own largest value.
+	ScaleMax float64
 	// WeightName names what the weights count (default "packets").
 	WeightName string
 	// LeafValueName names the leaf colour values (default "leaf value").
@@ -150,9 +158,12 @@ type RingGraphView struct {
 // per-leaf values around the circle, links as quadratic curves bundled
 // towards the centre of their block pair, coloured by class (purple inside
 // a block, earth-yellow between ring-adjacent blocks, orange, blue, green,
-// pink and then Palette for far block pairs) or by group. Each two-way
-// link carries a circle of area proportional to its traffic near the end
-// that sends more; a one-way link carries an arrow.
+// pink and then Palette for far block pairs) or by group. A link's stroke
+// width grows with its traffic in the mode shown (in 8 steps, linearly up
+// to the scale's maximum, RingGraphData.ScaleMax), and a link without
+// traffic is drawn thin and faint (the live view can hide those). Each
+// two-way link carries a circle of area proportional to its traffic near
+// the end that sends more; a one-way link carries an arrow.
 func RingGraph(d RingGraphData) *RingGraphView { return &RingGraphView{Data: d} }
 
 // big says whether the static picture is rasterised directly.

@@ -127,12 +127,20 @@ type RingGraphGeometry struct {
 	Level            int // the selected level
 	Beta             float64
 	// MarkRadius is the radius of the largest mark (px); MarkMax[mode] is
-	// the largest link value of each mode over all frames, drawn at
-	// MarkRadius.
+	// the top of each mode's traffic scale: the largest link value of the
+	// mode over all frames, or RingGraphData.ScaleMax when that is larger,
+	// to 6 significant digits (as the runtime gets it). A link of that
+	// value carries a mark of MarkRadius and is LinkMaxWidth wide.
 	MarkRadius float64
 	MarkMax    [4]float64
-	// LinkWidth and LinkOpacity are the links' stroke.
+	// LinkWidth and LinkOpacity are the links' stroke: every link's
+	// without frames, else the thinnest busy link's (load step 1). Busy
+	// links widen in ringWidthSteps steps up to LinkMaxWidth (see
+	// LinkStroke); idle links (value 0 in the mode) are IdleWidth wide at
+	// IdleOpacity.
 	LinkWidth, LinkOpacity float64
+	LinkMaxWidth           float64
+	IdleWidth, IdleOpacity float64
 	// LegendTop is the y of the legend, below the circle.
 	LegendTop float64
 	a, b      []int32
@@ -259,7 +267,8 @@ func RingGraphLayout(d RingGraphData) (*RingGraphGeometry, error) {
 		}
 		g.Level = clampInt(d.Level, 0, len(g.Levels)-1)
 	}
-	// Marks: the largest value of each mode over all frames.
+	// The traffic scale: the largest value of each mode over all frames,
+	// at least ScaleMax.
 	for f := range d.Frames {
 		for k := range d.Links {
 			fw, bw := d.weights(f, k)
@@ -268,6 +277,12 @@ func RingGraphLayout(d RingGraphData) (*RingGraphGeometry, error) {
 			}
 		}
 	}
+	for m := range g.MarkMax {
+		if d.ScaleMax > 0 && finite(d.ScaleMax) {
+			g.MarkMax[m] = math.Max(g.MarkMax[m], d.ScaleMax)
+		}
+		g.MarkMax[m] = roundSig(g.MarkMax[m], 6)
+	}
 	nl := float64(max(len(d.Links), 1))
 	g.MarkRadius = math.Round(math.Max(1.5, math.Min(6, 90/math.Sqrt(nl)))*100) / 100
 	g.LinkWidth = 1
@@ -275,6 +290,9 @@ func RingGraphLayout(d RingGraphData) (*RingGraphGeometry, error) {
 		g.LinkWidth = 0.6
 	}
 	g.LinkOpacity = math.Round(math.Max(0.06, math.Min(0.6, 60/math.Sqrt(nl)))*1000) / 1000
+	g.LinkMaxWidth = math.Round(math.Max(2, math.Min(5, 100/math.Sqrt(nl)))*100) / 100
+	g.IdleWidth = math.Min(0.5, g.LinkWidth)
+	g.IdleOpacity = math.Round(math.Max(0.03, g.LinkOpacity*0.3)*1000) / 1000
 	g.LegendTop = ringHeader + ringBox
 	g.Height = g.LegendTop + float64(len(d.legendRows(g)))*ringLegendRow + ringCaptionBand
 	return g, nil
@@ -494,6 +512,44 @@ func (g *RingGraphGeometry) Mark(lv, k int, m RingGraphMode, fwd, bwd float64) R
 		mk.R = math.Max(ringArrowMinR, mk.R)
 	}
 	return mk
+}
+
+// ringWidthSteps is the number of stroke widths busy links take.
+const ringWidthSteps = 8
+
+// loadStep is a link's load step in mode m for traffic fwd and bwd: 0 when
+// its value is 0 (idle), else ⌈8·value/MarkMax[m]⌉ clamped to 1..8 (step s
+// holds the values in ((s−1)/8, s/8] of the scale).
+func (g *RingGraphGeometry) loadStep(m RingGraphMode, fwd, bwd float64) int {
+	v := ringValue(m, clean(fwd), clean(bwd))
+	if v <= 0 {
+		return 0
+	}
+	mx := g.MarkMax[m]
+	if mx <= 0 {
+		return ringWidthSteps
+	}
+	return clampInt(int(math.Ceil(ringWidthSteps*v/mx)), 1, ringWidthSteps)
+}
+
+// stepWidth is the stroke width of load step s (1..8): LinkWidth at step
+// 1, LinkMaxWidth at step 8, linear in between, to 2 decimals.
+func (g *RingGraphGeometry) stepWidth(s int) float64 {
+	w := g.LinkWidth + (g.LinkMaxWidth-g.LinkWidth)*float64(s-1)/(ringWidthSteps-1)
+	return math.Round(w*100) / 100
+}
+
+// LinkStroke is the stroke of a link of traffic fwd (A→B) and bwd (B→A)
+// in mode m: a link whose value in the mode is 0 is idle (IdleWidth,
+// IdleOpacity); a busy one is stepWidth(loadStep) wide at LinkOpacity, so
+// its width grows linearly with its value in 8 steps up to LinkMaxWidth at
+// MarkMax[m]. step is the load step (0 idle, 1..8 busy).
+func (g *RingGraphGeometry) LinkStroke(m RingGraphMode, fwd, bwd float64) (width, opacity float64, step int) {
+	step = g.loadStep(m, fwd, bwd)
+	if step == 0 {
+		return g.IdleWidth, g.IdleOpacity, 0
+	}
+	return g.stepWidth(step), g.LinkOpacity, step
 }
 
 // arrowPoints are the corners of an arrow mark: the tip 1.6R ahead of the

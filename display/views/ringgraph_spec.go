@@ -44,6 +44,10 @@ type ringSpec struct {
 	MarkDarken    ang             `json:"markDarken"`
 	LinkWidth     ang             `json:"linkWidth"`
 	LinkOpacity   ang             `json:"linkOpacity"`
+	LinkMaxWidth  ang             `json:"linkMaxWidth"`
+	WidthSteps    int             `json:"widthSteps"`
+	IdleWidth     ang             `json:"idleWidth"`
+	IdleOpacity   ang             `json:"idleOpacity"`
 	WeightName    string          `json:"weightName"`
 	LeafValueName string          `json:"leafValueName"`
 	Canvas        bool            `json:"canvas"`
@@ -166,6 +170,7 @@ func (d RingGraphData) spec(g *RingGraphGeometry) ringSpec {
 		ColorBy: "class", MarkR: a4(g.MarkRadius), MarkMax: map[string]num{},
 		MarkT: [2]ang{ringMarkT0, ringMarkTSpan}, MarkMinR: ringMarkMinR, ArrowMinR: ringArrowMinR,
 		MarkOpacity: 0.85, MarkDarken: 0.25, LinkWidth: a4(g.LinkWidth), LinkOpacity: a4(g.LinkOpacity),
+		LinkMaxWidth: a4(g.LinkMaxWidth), WidthSteps: ringWidthSteps, IdleWidth: a4(g.IdleWidth), IdleOpacity: a4(g.IdleOpacity),
 		WeightName: d.weightName(), LeafValueName: d.leafValueName(), Canvas: d.big(), LegendTop: a4(g.LegendTop),
 		Caption: d.caption(g)}
 	if d.ColorByGroup {

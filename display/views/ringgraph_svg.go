@@ -61,9 +61,10 @@ func (d RingGraphData) leafScale(f int) ColorScale {
 // ringLegendItem is one swatch of the legend: a line, a circle, an arrow,
 // a grey ramp or plain text, then its text.
 type ringLegendItem struct {
-	Kind  string // "line", "circle", "arrow", "greys", "text"
+	Kind  string // "line", "stroke", "circle", "arrow", "greys", "text"
 	Color string
-	R     float64
+	R     float64 // circle and arrow: radius; stroke: width
+	Op    float64 // stroke: opacity
 	Text  string
 	X     float64 // within its row
 }
@@ -73,6 +74,8 @@ func (it ringLegendItem) width() float64 {
 	switch it.Kind {
 	case "text":
 		sw = 0
+	case "stroke":
+		sw = 22
 	case "circle", "arrow":
 		sw = 2*math.Max(it.R, 2) + 4
 	case "greys":
@@ -123,12 +126,27 @@ func (d RingGraphData) legendRows(g *RingGraphGeometry) [][]ringLegendItem {
 		}
 	}
 	wrap(links)
+	if d.selected() >= 0 {
+		// Widths: the load steps and the idle links, in the selected mode.
+		wn := d.weightName()
+		var ws []ringLegendItem
+		if mx := g.MarkMax[d.Mode]; mx > 0 {
+			ws = append(ws, ringLegendItem{Kind: "text", Text: fmt.Sprintf("link width: %s (%s), scale 0–%s:", wn, d.Mode.describe(), display.FormatNumber(mx))})
+			for _, st := range []int{1, ringWidthSteps / 2, ringWidthSteps} {
+				ws = append(ws, ringLegendItem{Kind: "stroke", Color: ringLegendInk, R: g.stepWidth(st), Op: g.LinkOpacity,
+					Text: "≤ " + display.FormatNumber(mx*float64(st)/ringWidthSteps)})
+			}
+		}
+		ws = append(ws, ringLegendItem{Kind: "stroke", Color: ringLegendInk, R: g.IdleWidth, Op: g.IdleOpacity,
+			Text: fmt.Sprintf("idle (0 %s): %s, thin and faint", wn, plural(d.idleLinks(d.Mode), "link"))})
+		wrap(ws)
+	}
 	if mx := g.MarkMax[d.Mode]; mx > 0 {
 		wn := d.weightName()
 		wrap([]ringLegendItem{
-			{Kind: "circle", Color: "#555555", R: g.MarkRadius, Text: display.FormatNumber(mx) + " " + wn},
-			{Kind: "circle", Color: "#555555", R: g.MarkRadius / 2, Text: display.FormatNumber(mx/4) + " (circle area proportional to " + wn + ", nearer the end that sends more)"},
-			{Kind: "arrow", Color: "#555555", R: math.Max(ringArrowMinR, g.MarkRadius/2), Text: "one way"},
+			{Kind: "circle", Color: ringLegendInk, R: g.MarkRadius, Text: display.FormatNumber(mx) + " " + wn},
+			{Kind: "circle", Color: ringLegendInk, R: g.MarkRadius / 2, Text: display.FormatNumber(mx/4) + " (circle area proportional to " + wn + ", nearer the end that sends more)"},
+			{Kind: "arrow", Color: ringLegendInk, R: math.Max(ringArrowMinR, g.MarkRadius/2), Text: "one way"},
 		})
 	}
 	var tracks []ringLegendItem
@@ -150,6 +168,10 @@ func (d RingGraphData) legendRows(g *RingGraphGeometry) [][]ringLegendItem {
 	wrap(tracks)
 	return rows
 }
+
+// ringLegendInk is the one colour of the size legends (widths, marks): a
+// neutral grey that no link, track or leaf colour means anything by.
+const ringLegendInk = "#555555"
 
 func hexRGBA(c interface{ RGBA() (r, g, b, a uint32) }) string {
 	r, g, b, _ := c.RGBA()
@@ -260,22 +282,41 @@ func (d RingGraphData) plotSVG(w *svgw, g *RingGraphGeometry, m RingGraphMode) {
 	}
 	lv := g.Level
 	colors, order := d.linkColorOrder(g)
-	paths := map[string]*strings.Builder{}
+	// One path per load step and colour: idle links first, then the busy
+	// ones thinnest first, each step in colour order.
+	type key struct {
+		step  int
+		color string
+	}
+	steps := d.linkSteps(g, m)
+	paths := map[key]*strings.Builder{}
 	for k := range d.Links {
-		c := g.linkColor(&d, colors, lv, k)
-		b := paths[c]
+		kk := key{-1, g.linkColor(&d, colors, lv, k)}
+		if steps != nil {
+			kk.step = int(steps[k])
+		}
+		b := paths[kk]
 		if b == nil {
 			b = &strings.Builder{}
-			paths[c] = b
+			paths[kk] = b
 		}
 		cx, cy := g.Control(lv, k)
 		a, bb := g.a[k], g.b[k]
 		fmt.Fprintf(b, "M%s %sQ%s %s %s %s", n2(g.X[a]), n2(g.Y[a]), n2(cx), n2(cy), n2(g.X[bb]), n2(g.Y[bb]))
 	}
 	w.f(`<g class="ss-links" fill="none" stroke-width="%s" stroke-opacity="%s">`, n2(g.LinkWidth), n2(g.LinkOpacity))
-	for _, c := range order {
-		if b := paths[c]; b != nil {
-			w.f(`<path class="ss-bundle" stroke="%s" d="%s"/>`, c, b.String())
+	for _, st := range ringStepOrder(steps != nil) {
+		for _, c := range order {
+			b := paths[key{st, c}]
+			switch {
+			case b == nil:
+			case st < 0:
+				w.f(`<path class="ss-bundle" stroke="%s" d="%s"/>`, c, b.String())
+			case st == 0:
+				w.f(`<path class="ss-bundle" stroke="%s" data-step="0" stroke-width="%s" stroke-opacity="%s" d="%s"/>`, c, n2(g.IdleWidth), n2(g.IdleOpacity), b.String())
+			default:
+				w.f(`<path class="ss-bundle" stroke="%s" data-step="%d" stroke-width="%s" d="%s"/>`, c, st, n2(g.stepWidth(st)), b.String())
+			}
 		}
 	}
 	w.WriteString(`</g>`)
@@ -297,6 +338,50 @@ func (d RingGraphData) plotSVG(w *svgw, g *RingGraphGeometry, m RingGraphMode) {
 		}
 	}
 	w.WriteString(`</g>`)
+}
+
+// linkSteps is every link's load step (RingGraphGeometry.LinkStroke) in
+// the selected frame and mode m; nil without frames (every link is then
+// drawn alike).
+func (d RingGraphData) linkSteps(g *RingGraphGeometry, m RingGraphMode) []int8 {
+	f := d.selected()
+	if f < 0 {
+		return nil
+	}
+	out := make([]int8, len(d.Links))
+	for k := range d.Links {
+		fw, bw := d.weights(f, k)
+		out[k] = int8(g.loadStep(m, fw, bw))
+	}
+	return out
+}
+
+// ringStepOrder is the order the load steps are drawn in: idle, then
+// thinnest to widest; just -1 (no steps) without frames.
+func ringStepOrder(frames bool) []int {
+	if !frames {
+		return []int{-1}
+	}
+	out := make([]int, 0, ringWidthSteps+1)
+	for s := 0; s <= ringWidthSteps; s++ {
+		out = append(out, s)
+	}
+	return out
+}
+
+// idleLinks counts the links of value 0 in the selected frame and mode m.
+func (d RingGraphData) idleLinks(m RingGraphMode) int {
+	f := d.selected()
+	if f < 0 {
+		return 0
+	}
+	n := 0
+	for k := range d.Links {
+		if fw, bw := d.weights(f, k); ringValue(m, fw, bw) <= 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // linkColorOrder returns the group colours and the order in which link
@@ -331,6 +416,9 @@ func (d RingGraphData) legendSVG(w *svgw, g *RingGraphGeometry) {
 			switch it.Kind {
 			case "line":
 				w.f(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="3"/>`, n2(x), n2(cy), n2(x+10), n2(cy), it.Color)
+			case "stroke":
+				w.f(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s" stroke-opacity="%s"/>`, n2(x), n2(cy), n2(x+18), n2(cy), it.Color, n2(it.R), n2(it.Op))
+				tx = x + 22
 			case "circle":
 				r := it.R
 				w.f(`<circle cx="%s" cy="%s" r="%s" fill="%s" fill-opacity="0.85"/>`, n2(x+math.Max(r, 2)), n2(cy), n2(r), it.Color)
@@ -428,10 +516,23 @@ func (d RingGraphData) render(g *RingGraphGeometry, m RingGraphMode, scale float
 		return v
 	}
 	lv := g.Level
-	alpha := g.LinkOpacity * math.Min(1, g.LinkWidth*scale)
-	order := d.drawOrder(g, colors)
+	steps := d.linkSteps(g, m)
+	order := d.drawOrder(g, colors, steps)
 	for _, k := range order {
 		c := rgb(g.linkColor(&d, colors, lv, k))
+		// The stroke: a width of w device px is drawn as round(w) parallel
+		// anti-aliased lines 1 px apart (one line, fainter, below 1 px).
+		width, op := g.LinkWidth, g.LinkOpacity
+		if steps != nil {
+			switch st := int(steps[k]); st {
+			case 0:
+				width, op = g.IdleWidth, g.IdleOpacity
+			default:
+				width = g.stepWidth(st)
+			}
+		}
+		lines := max(1, int(math.Round(width*scale)))
+		alpha := op * math.Min(1, width*scale)
 		a, b := g.a[k], g.b[k]
 		x0, y0 := g.X[a], g.Y[a]
 		qx, qy := g.Control(lv, k)
@@ -443,7 +544,20 @@ func (d RingGraphData) render(g *RingGraphGeometry, m RingGraphMode, scale float
 			t := float64(s) / float64(segs)
 			u := 1 - t
 			nx, ny := u*u*x0+2*u*t*qx+t*t*x2, u*u*y0+2*u*t*qy+t*t*y2
-			plot.line(px*scale, py*scale, nx*scale, ny*scale, c, alpha)
+			if lines == 1 {
+				plot.line(px*scale, py*scale, nx*scale, ny*scale, c, alpha)
+			} else {
+				dx, dy := (nx-px)*scale, (ny-py)*scale
+				dl := math.Hypot(dx, dy)
+				if dl == 0 {
+					dl = 1
+				}
+				ox, oy := -dy/dl, dx/dl
+				for j := range lines {
+					o := float64(j) - float64(lines-1)/2
+					plot.line(px*scale+o*ox, py*scale+o*oy, nx*scale+o*ox, ny*scale+o*oy, c, alpha)
+				}
+			}
 			px, py = nx, ny
 		}
 	}
@@ -471,9 +585,10 @@ func (d RingGraphData) render(g *RingGraphGeometry, m RingGraphMode, scale float
 	return img, nil
 }
 
-// drawOrder is the order links are drawn in: by colour as in the SVG
-// (intra, adjacent, far pairs; or by group), link order within a colour.
-func (d RingGraphData) drawOrder(g *RingGraphGeometry, groupColors []string) []int {
+// drawOrder is the order links are drawn in, as in the SVG: by load step
+// (idle first; steps is nil without frames), then by colour (intra,
+// adjacent, far pairs; or by group), link order within a colour.
+func (d RingGraphData) drawOrder(g *RingGraphGeometry, groupColors []string, steps []int8) []int {
 	_, order := d.linkColorOrder(g)
 	rank := map[string]int{}
 	for i, c := range order {
@@ -481,9 +596,12 @@ func (d RingGraphData) drawOrder(g *RingGraphGeometry, groupColors []string) []i
 			rank[c] = i
 		}
 	}
-	buckets := make([][]int, len(order))
+	buckets := make([][]int, len(order)*(ringWidthSteps+1))
 	for k := range d.Links {
 		r := rank[g.linkColor(&d, groupColors, g.Level, k)]
+		if steps != nil {
+			r += int(steps[k]) * len(order)
+		}
 		buckets[r] = append(buckets[r], k)
 	}
 	out := make([]int, 0, len(d.Links))

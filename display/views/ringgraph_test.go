@@ -546,3 +546,187 @@ func BenchmarkRingGraphBundle(b *testing.B) {
 	}
 	b.ReportMetric(float64(size), "bundle-bytes")
 }
+
+// ringBundle is one link path of a ring graph's static SVG: its colour,
+// effective stroke (its own width and opacity, else the links group's)
+// and how many curves it draws.
+type ringBundle struct {
+	color          string
+	width, opacity float64
+	curves         int
+}
+
+func ringBundles(t *testing.T, svg string) []ringBundle {
+	t.Helper()
+	attr := func(tag, name string) (float64, bool) {
+		i := strings.Index(tag, " "+name+`="`)
+		if i < 0 {
+			return 0, false
+		}
+		v := tag[i+len(name)+3:]
+		var x float64
+		if _, err := fmt.Sscan(v[:strings.Index(v, `"`)], &x); err != nil {
+			t.Fatalf("%s in %.80q: %v", name, tag, err)
+		}
+		return x, true
+	}
+	g := svg[strings.Index(svg, `<g class="ss-links"`):]
+	g = g[:strings.Index(g, "</g>")]
+	head := g[:strings.Index(g, ">")]
+	w0, _ := attr(head, "stroke-width")
+	o0, _ := attr(head, "stroke-opacity")
+	var out []ringBundle
+	for _, p := range strings.Split(g, "<path")[1:] {
+		b := ringBundle{width: w0, opacity: o0, curves: strings.Count(p, "M")}
+		if w, ok := attr(p, "stroke-width"); ok {
+			b.width = w
+		}
+		if o, ok := attr(p, "stroke-opacity"); ok {
+			b.opacity = o
+		}
+		s := p[strings.Index(p, `stroke="`)+8:]
+		b.color = s[:strings.Index(s, `"`)]
+		out = append(out, b)
+	}
+	return out
+}
+
+// loadRing is 16 leaves and 8 links coloured by dimension: dimension a's
+// four links (0–1, 2–3, 4–5, 6–7) carry no packets, b's 8–9 and 10–11
+// carry 100 each, 12–13 and 14–15 carry 20 (issue 27: an idle dimension
+// beside busy ones).
+func loadRing(scale float64) RingGraphData {
+	d := RingGraphData{Title: "load", Levels: []int{4}, GroupNames: []string{"a", "b"}, ColorByGroup: true}
+	for i := range 16 {
+		d.Leaves = append(d.Leaves, fmt.Sprintf("n%d", i))
+	}
+	fw := []float64{}
+	for i := 0; i < 16; i += 2 {
+		g := 0
+		if i >= 8 {
+			g = 1
+		}
+		d.Links = append(d.Links, RingGraphLink{A: i, B: i + 1, Group: g})
+		switch {
+		case i < 8:
+			fw = append(fw, 0)
+		case i < 12:
+			fw = append(fw, 100*scale)
+		default:
+			fw = append(fw, 20*scale)
+		}
+	}
+	d.Frames = []RingGraphFrame{{Label: "one", Forward: fw}}
+	return d
+}
+
+// TestRingGraphIdleLinksFaint: idle links are drawn thinner and fainter
+// than every busy link, and busier links wider (issue 27, item 2).
+func TestRingGraphIdleLinksFaint(t *testing.T) {
+	d := loadRing(1)
+	colA, colB := Palette(2)[0], Palette(2)[1]
+	bs := ringBundles(t, RingGraph(d).SVG())
+	minBusyW, minBusyO, maxBusyW := math.Inf(1), math.Inf(1), 0.0
+	idle, busy := 0, 0
+	busyWidths := map[float64]int{}
+	for _, b := range bs {
+		if b.color == colB {
+			busy += b.curves
+			busyWidths[b.width] += b.curves
+			minBusyW, minBusyO, maxBusyW = math.Min(minBusyW, b.width), math.Min(minBusyO, b.opacity), math.Max(maxBusyW, b.width)
+		}
+	}
+	for _, b := range bs {
+		if b.color != colA {
+			continue
+		}
+		idle += b.curves
+		if b.width >= minBusyW || b.opacity >= minBusyO || b.width*b.opacity > 0.5*minBusyW*minBusyO {
+			t.Errorf("idle links drawn %v wide at opacity %v; the thinnest busy link %v at %v", b.width, b.opacity, minBusyW, minBusyO)
+		}
+	}
+	if idle != 4 || busy != 4 {
+		t.Fatalf("%d idle and %d busy curves, want 4 and 4: %+v", idle, busy, bs)
+	}
+	// 100 packets: the widest step; 20: step ⌈8·20/100⌉ = 2.
+	g, _ := RingGraphLayout(d)
+	if len(busyWidths) != 2 || busyWidths[g.LinkMaxWidth] != 2 || busyWidths[g.stepWidth(2)] != 2 || g.stepWidth(2) >= g.LinkMaxWidth {
+		t.Errorf("busy widths %v, want 2 links at %v and 2 at %v", busyWidths, g.LinkMaxWidth, g.stepWidth(2))
+	}
+	if w, o, s := g.LinkStroke(RingGraphSum, 0, 0); s != 0 || w != g.IdleWidth || o != g.IdleOpacity {
+		t.Errorf("idle stroke %v %v step %d", w, o, s)
+	}
+	if _, _, s := g.LinkStroke(RingGraphSum, 0.001, 0); s != 1 {
+		t.Errorf("a tiny load: step %d, want 1", s)
+	}
+	if _, _, s := g.LinkStroke(RingGraphPlus, 0, 50); s != 0 {
+		t.Errorf("mode +, backward traffic only: step %d, want 0 (idle in the mode)", s)
+	}
+	// The legend says what width means, and how many links are idle.
+	svg := RingGraph(d).SVG()
+	for _, want := range []string{"link width: packets (sum of both directions), scale 0–100:", "≤ 100", "idle (0 packets): 4 links, thin and faint"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("legend lacks %q", want)
+		}
+	}
+	// The raster draws the same: a busy link's pixels are darker than an
+	// idle one's.
+	d2 := d
+	img, err := d2.render(g, d.Mode, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ink := func(k int) float64 {
+		x, y := g.Point(g.Level, k, 0.5)
+		px := img.RGBAAt(int(x), int(y))
+		return 3*255 - float64(px.R) - float64(px.G) - float64(px.B)
+	}
+	if ink(0) >= ink(4)/2 {
+		t.Errorf("raster: idle link ink %v, busy %v", ink(0), ink(4))
+	}
+	// Without frames every link is drawn alike, as before.
+	d.Frames = nil
+	for _, b := range ringBundles(t, RingGraph(d).SVG()) {
+		if b.width != 1 || b.opacity != g.LinkOpacity {
+			t.Errorf("no frames: a path %v wide at %v", b.width, b.opacity)
+		}
+	}
+}
+
+// TestRingGraphSharedScale: two rings given one ScaleMax draw the same
+// link of different loads at different widths; each on its own scale,
+// they would look alike.
+func TestRingGraphSharedScale(t *testing.T) {
+	heavy, light := loadRing(1), loadRing(0.25)
+	widest := func(d RingGraphData) float64 {
+		w := 0.0
+		for _, b := range ringBundles(t, RingGraph(d).SVG()) {
+			w = math.Max(w, b.width)
+		}
+		return w
+	}
+	if a, b := widest(heavy), widest(light); a != b {
+		t.Errorf("own scales: widest %v and %v, want equal", a, b)
+	}
+	heavy.ScaleMax, light.ScaleMax = 100, 100
+	if a, b := widest(heavy), widest(light); b >= a {
+		t.Errorf("one scale: the light ring's widest link %v, the heavy one's %v", b, a)
+	}
+	gh, _ := RingGraphLayout(heavy)
+	gl, _ := RingGraphLayout(light)
+	if gh.MarkMax != gl.MarkMax || gl.MarkMax[RingGraphSum] != 100 {
+		t.Errorf("scales %v and %v, want one of 100", gh.MarkMax, gl.MarkMax)
+	}
+	// Link 4 (100 packets heavy, 25 light): step 8 and step 2.
+	if _, _, s := gl.LinkStroke(RingGraphSum, 25, 0); s != 2 {
+		t.Errorf("25 of 100: step %d", s)
+	}
+	if sp := light.spec(gl); sp.MarkMax["sum"] != 100 || sp.WidthSteps != 8 || sp.LinkMaxWidth != ang(gl.LinkMaxWidth) || sp.IdleOpacity >= sp.LinkOpacity {
+		t.Errorf("spec: markMax %v, steps %d, max width %v, idle opacity %v", sp.MarkMax, sp.WidthSteps, sp.LinkMaxWidth, sp.IdleOpacity)
+	}
+	// A ScaleMax below the data changes nothing.
+	heavy.ScaleMax = 10
+	if g, _ := RingGraphLayout(heavy); g.MarkMax[RingGraphSum] != 100 {
+		t.Errorf("ScaleMax 10 under data of 100: scale %v", g.MarkMax[RingGraphSum])
+	}
+}

@@ -146,8 +146,13 @@ func (d SenderReceiverData) layout() (*curvePic, error) {
 	if n <= srMaxLabel && n > 0 {
 		p.decor = func(w *svgw) {
 			ink := fmt.Sprintf(` font-size="%s" fill="%s"`, n2(smallFont), inkColor)
+			// A label fits its margin (capped at 80 px; "Master thread
+			// (rank 10)" ran out of the picture), a little more narrowly
+			// than textWidth estimates, so that a wider font fits too;
+			// the curves' hover text names units in full.
 			for u, s := range d.Units {
 				y := p.top + Y(float64(u)) + 3.5
+				s = fitText(s, p.left-8, 1.12*smallFont)
 				w.text(p.left-4, y, s, ink+` text-anchor="end"`)
 				w.text(p.left+p.w+4, y, s, ink)
 			}

@@ -19,6 +19,7 @@ const (
 	fontSize    = 11.0 // px, labels
 	smallFont   = 10.0 // px, axis labels
 	titleFont   = 13.0 // px, view titles
+	boldFont    = 14.3 // px: a bold titleFont's width as textWidth estimates it
 	charWidth   = 0.58 // average advance of a sans-serif glyph, in ems
 	inkColor    = "#222222"
 	mutedInk    = "#666666"

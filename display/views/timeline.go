@@ -62,12 +62,13 @@ type TimelineData struct {
 	// Gain scales the light (additive) or the coverage (alpha); 0: an
 	// automatic value from the picture's own light (see Timeline).
 	Gain float64
-	// Width is the picture's width in px (0: 900).
+	// Width is the picture's width in px (0: 888, which with the download
+	// button beside it fits a JupyterLab output at a normal window width).
 	Width float64
 }
 
 const (
-	timelineWidth     = 900.0
+	timelineWidth     = 888.0
 	timelineTitleBand = 22.0
 	timelineAxisBand  = 26.0
 	timelineLegend    = 18.0
@@ -116,11 +117,15 @@ type TimelineView struct {
 // brightest channel, so at most a tenth of the drawn pixels saturate while
 // a single message stays visible and the busiest route is the brightest.
 //
-// Live: the wheel zooms about the pointer and dragging pans; hovering a
-// bundle says "N messages, B bytes, P→Q, t0–t1 s"; clicking a lane's label
-// hides the bundles to and from it; a toggle switches additive and alpha
-// blending and a slider sets the opacity. Window re-bundles a time window
-// at the picture's full resolution.
+// Live: Ctrl/⌘ + wheel zooms time about the pointer (a notch 1.25×) and
+// dragging pans in time, the axis following and the lanes staying level
+// with their labels; the control bar names the window shown and the
+// download is the zoomed view. Hovering says the lane, region and time
+// under the pointer, after "N messages, B bytes, P→Q, t0–t1 s" on a
+// bundle; clicking a lane's label hides the bundles to and from it; a
+// toggle switches additive and alpha blending and a slider sets the
+// opacity. Window re-bundles a time window at the picture's full
+// resolution, where the wheel zoom only stretches the picture.
 //
 // Timeline does the work (bundling and drawing the curves, seconds for
 // millions of messages) and stops when ctx is cancelled; showing the

@@ -29,7 +29,14 @@ type timelineSpec struct {
 	PH    ang    `json:"ph"`
 	LaneH ang    `json:"laneH"`
 	Lanes int    `json:"lanes"`
-	Blend string `json:"blend"`
+	// T0 and T1 are the seconds at the plot's left and right edges (the
+	// runtime's time axis and pointer time under a zoom); LaneNames and
+	// ClassNames name the lane and the region under the pointer.
+	T0         float64  `json:"t0"`
+	T1         float64  `json:"t1"`
+	LaneNames  []string `json:"laneNames"`
+	ClassNames []string `json:"classNames"`
+	Blend      string   `json:"blend"`
 	// Opacity is the vector curves' stroke opacity per blend.
 	OpAdd   ang `json:"opAdd"`
 	OpAlpha ang `json:"opAlpha"`
@@ -58,7 +65,8 @@ func (L *TimelineLayout) spec(p *timelinePicture) timelineSpec {
 		blendName = "additive"
 	}
 	sp := timelineSpec{W: a4(L.Width), H: a4(L.Height), PX: a4(L.PlotX), PY: a4(L.PlotY), PW: a4(L.PlotW), PH: a4(L.PlotH),
-		LaneH: a4(L.LaneH), Lanes: len(L.d.Lanes), Blend: blendName}
+		LaneH: a4(L.LaneH), Lanes: len(L.d.Lanes), Blend: blendName,
+		T0: L.Start, T1: L.End, LaneNames: L.d.Lanes, ClassNames: L.d.ClassNames}
 	save := L.Additive
 	L.Additive = true
 	sp.OpAdd = a4(L.svgOpacity(p))

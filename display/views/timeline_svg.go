@@ -80,6 +80,9 @@ func (L *TimelineLayout) svgDoc(p *timelinePicture, plot bool) string {
 		step = ticks[1] - ticks[0]
 	}
 	ay := L.PlotY + L.PlotH
+	// The ticks in a group of their own: the runtime redraws them for the
+	// time window a zoom shows.
+	w.WriteString(`<g class="ss-axis">`)
 	for _, t := range ticks {
 		x := L.PlotX + L.X(t)
 		if x < L.PlotX-0.5 || x > L.PlotX+L.PlotW+0.5 {
@@ -88,6 +91,7 @@ func (L *TimelineLayout) svgDoc(p *timelinePicture, plot bool) string {
 		w.f(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s"/>`, n2(x), n2(ay), n2(x), n2(ay+4), mutedInk)
 		w.f(`<text x="%s" y="%s" text-anchor="middle" font-size="%s" fill="%s">%s</text>`, n2(x), n2(ay+14), n2(smallFont), mutedInk, tickText(t, step))
 	}
+	w.WriteString(`</g>`)
 	w.f(`<text x="%s" y="%s" text-anchor="end" font-size="%s" fill="%s">time (s)</text>`, n2(L.PlotX+L.PlotW), n2(ay+24), n2(smallFont), mutedInk)
 	// Legend: the gradient, then the interval classes.
 	ly := L.Height - 6
@@ -147,7 +151,7 @@ func (L *TimelineLayout) plotSVG(w *svgw, p *timelinePicture) {
 	}
 	for i := range d.IntervalLane {
 		x0, x1 := L.X(d.IntervalFrom[i]), L.X(d.IntervalTo[i])
-		w.f(`<rect class="ss-interval" data-class="%d" x="%s" y="%s" width="%s" height="%s" fill="%s"/>`, d.IntervalClass[i],
+		w.f(`<rect class="ss-interval" data-lane="%d" data-class="%d" x="%s" y="%s" width="%s" height="%s" fill="%s"/>`, d.IntervalLane[i], d.IntervalClass[i],
 			n2(x0), n2(float64(d.IntervalLane[i])*L.LaneH), n2(max(x1-x0, 0.5)), n2(L.LaneH-gap), hex3(cols[d.IntervalClass[i]]))
 	}
 	id := L.idPrefix()

@@ -216,7 +216,8 @@ func drawTrend(w *svgw, sp trendSpec, marker int, hatch string) {
 	lay := sp.Layout
 	nf := len(sp.Frames)
 	per := max(nf, 1)
-	w.text(0, 16, sp.Title, fmt.Sprintf(` font-size="%s" font-weight="bold" fill="%s"`, n2(titleFont), inkColor))
+	// The title stops short of the legend at the top right.
+	w.text(0, 16, fitText(sp.Title, float64(lay.Width)-104, boldFont), fmt.Sprintf(` font-size="%s" font-weight="bold" fill="%s"`, n2(titleFont), inkColor))
 	legend(w, float64(lay.Width)-96, 16, hatch, "")
 	if len(sp.Panels) == 0 {
 		return
@@ -226,11 +227,19 @@ func drawTrend(w *svgw, sp trendSpec, marker int, hatch string) {
 	rowH := float64(lay.RowHeight)
 	top0 := float64(lay.PanelTop[0])
 	bottom := float64(lay.AxisY) - 12
-	// Grid at labelled frames.
+	// Grid at labelled frames; a label that its move away from the edge
+	// would run into the one before is left out ("110–111120–121").
+	lastRight := math.Inf(-1)
 	for j := 0; j < nf; j += every {
 		x, st := trendX(lay, per, j)
 		w.f(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#eeeeee"/>`, n2(x+st/2), n2(top0), n2(x+st/2), n2(bottom))
-		lx, anchor := axisLabelAt(x+st/2, textWidth(sp.Frames[j], smallFont), float64(lay.Left), float64(lay.Width))
+		tw := textWidth(sp.Frames[j], smallFont)
+		lx, anchor := axisLabelAt(x+st/2, tw, float64(lay.Left), float64(lay.Width))
+		left := map[string]float64{"start": lx, "middle": lx - tw/2, "end": lx - tw}[anchor]
+		if left < lastRight+4 {
+			continue
+		}
+		lastRight = left + tw
 		w.text(lx, float64(lay.AxisY), sp.Frames[j], fmt.Sprintf(` text-anchor="%s" font-size="%s" fill="%s"`, anchor, n2(smallFont), mutedInk))
 	}
 	w.text(float64(lay.Left)-6, float64(lay.AxisY), "frame", fmt.Sprintf(` text-anchor="end" font-size="%s" fill="%s"`, n2(smallFont), mutedInk))

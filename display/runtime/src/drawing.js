@@ -4,12 +4,13 @@
 // frame's empty plot area, from typed arrays in the spec. d3-zoom zooms
 // and pans: Ctrl/⌘ + wheel, or a plain wheel after a click into the view
 // (until the pointer leaves it; otherwise the wheel scrolls the notebook),
-// a pinch on touch screens, dragging pans, a double click resets; a line
-// under the view says so. The view (scale k, then translation) is in
-// data-view="k tx ty". Hover finds the nearest node with d3-quadtree.
+// a pinch on touch screens (a wheel notch zooms 1.25×, zoom.js), dragging
+// pans, a double click resets; a line under the view says so. The view
+// (scale k, then translation) is in data-view="k tx ty". Hover finds the nearest node with d3-quadtree.
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity } from 'd3-zoom';
 import { quadtree } from 'd3-quadtree';
+import { wheelFactor } from './zoom.js';
 import { html, b64array, canvasOverFrame } from './util.js';
 
 export function drawingView(root, img, sp) {
@@ -106,6 +107,7 @@ export function drawingView(root, img, sp) {
   let armed = false;
   let dragging = false;
   const z = zoom()
+    .wheelDelta((e) => Math.log2(wheelFactor(e))) // d3-zoom's ×10 under Ctrl made a notch 4×
     .scaleExtent([sp.zmin || 0.5, 400]) // zmin: nodes far beyond the frame
     .extent([[0, 0], [w, h]])
     .filter((e) => (e.type === 'wheel' ? e.ctrlKey || e.metaKey || armed : !e.button && e.type !== 'dblclick'))

@@ -23,7 +23,7 @@
 // last update's duration).
 import { brushX } from 'd3-brush';
 import { select } from 'd3-selection';
-import { NS, INK, MUTED, fmt, html, BAR, BUTTON, b64bytes } from './util.js';
+import { NS, INK, MUTED, fmt, html, BAR, BUTTON, b64bytes, fitWidth, measureText } from './util.js';
 
 const HIST_BINS = 20;
 const FADE = 0.15;
@@ -363,7 +363,10 @@ export function matrixboardView(root, img, sp) {
   });
   svg.style.cssText = 'max-width:100%;height:auto;display:block;position:relative';
   svgEl('rect', { width: W, height: H, fill: '#ffffff' }, svg);
-  const title = sp.title || 'Matrix board';
+  // The title and the window's totals fit the board's width (Go's
+  // matrixBoardSVG does the same with its estimate of the text's width).
+  const TITLE_FONT = 'bold 13px sans-serif', SMALL_FONT = '10px sans-serif';
+  const title = fitWidth(sp.title || 'Matrix board', W - 4, TITLE_FONT);
   svgText(svg, 0, 15, title, { 'font-size': 13, 'font-weight': 'bold', fill: INK });
   const winText = svgText(svg, 0, 15, '', { 'font-size': 10, fill: MUTED, class: 'ss-window-text' });
   for (const p of sp.panels) {
@@ -750,15 +753,20 @@ export function matrixboardView(root, img, sp) {
       }
       svgText(legendG, x0, y + 21, fv(m.scale.min), { 'font-size': 10, fill: MUTED });
       svgText(legendG, x0 + 128, y + 21, fv(m.scale.max), { 'font-size': 10, fill: MUTED, 'text-anchor': 'end' });
-      if (m.diverging) svgText(legendG, x0 + 64, y + 30, fv(m.scale.mid), { 'font-size': 10, fill: MUTED, 'text-anchor': 'middle' });
+      if (m.diverging) svgText(legendG, x0 + 64, y + 21, fv(m.scale.mid), { 'font-size': 10, fill: MUTED, 'text-anchor': 'middle' });
       x += LEGEND_ENTRY;
     }
   }
 
   function drawWindowText() {
-    winText.setAttribute('x', title.length * 7.2 + 12);
+    const x = Math.ceil(measureText(title, TITLE_FONT)) + 12;
+    winText.setAttribute('x', x);
     if (!nb || st.win[1] < st.win[0]) winText.textContent = 'no data';
-    else winText.textContent = `totals ${utc(winStart())} – ${utc(winEnd())} (bins ${st.win[0]}–${st.win[1]} of ${nb})`;
+    else {
+      const a = utc(winStart()), b = utc(winEnd());
+      const end = a.slice(0, 10) === b.slice(0, 10) ? b.slice(11) : b; // the day once
+      winText.textContent = fitWidth(`totals ${a} – ${end} (bins ${st.win[0]}–${st.win[1]} of ${nb})`, W - x, SMALL_FONT);
+    }
     root.setAttribute('data-window', st.win[0] + ' ' + st.win[1]);
   }
 
@@ -851,7 +859,10 @@ export function matrixboardView(root, img, sp) {
     for (const v of [0, top / 2, top]) {
       axisG.append('text').attr('x', tm.l - 4).attr('y', Y(v) + 3).attr('text-anchor', 'end').attr('fill', MUTED).text(fv(v));
     }
-    axisG.append('text').attr('x', 2).attr('y', tm.t + 8).attr('fill', MUTED).text(st.stat);
+    // The statistic names the y axis, turned along it, left of the tick
+    // labels (it once sat on the top tick: "max" over "900 MB").
+    axisG.append('text').attr('transform', `translate(9,${tm.t + ph / 2}) rotate(-90)`).attr('text-anchor', 'middle')
+      .attr('fill', MUTED).text(st.stat);
     if (nb) {
       axisG.append('text').attr('x', tm.l).attr('y', tm.t + ph + 12).attr('fill', MUTED).text(utc(sp.bins.start[0]));
       axisG.append('text').attr('x', tm.l + pw).attr('y', tm.t + ph + 12).attr('fill', MUTED).attr('text-anchor', 'end').text(utc(sp.bins.end[nb - 1]));
@@ -899,7 +910,9 @@ export function matrixboardView(root, img, sp) {
   const hAxisG = hsvg.append('g');
   const hbw = hpw / HIST_BINS;
   hsvg.attr('data-plot', `${hm.l} ${hm.t} ${hpw} ${hph}`).attr('data-bins', HIST_BINS);
-  const dirColor = (d) => SERIES_COLORS[directions.indexOf(d) % SERIES_COLORS.length];
+  // A direction's bars take the colour its cells have on the board (the
+  // 26th of its legend's 32 swatches), named in a key above the bars.
+  const dirColor = (d) => (maps[d] ? maps[d].colors[Math.floor((25 * 255) / 31)] : SERIES_COLORS[directions.indexOf(d) % SERIES_COLORS.length]);
 
   function drawHist() {
     hBarsG.selectAll('*').remove();
@@ -936,11 +949,34 @@ export function matrixboardView(root, img, sp) {
     hAxisG.append('text').attr('x', hm.l + hpw).attr('y', hm.t + hph + 12).attr('text-anchor', 'end').attr('fill', MUTED).text(fv(histHi));
     hAxisG.append('text').attr('x', hm.l + hpw / 2).attr('y', HH - 4).attr('text-anchor', 'middle').attr('fill', MUTED)
       .text('cells by window total' + (st.logY ? ' (log count)' : ''));
+    let kx = hm.l + hpw;
+    for (const d of [...directions].reverse()) {
+      if (st.dir !== 'both' && d !== st.dir) continue;
+      kx -= 12 + measureText(d, '10px sans-serif');
+      hAxisG.append('rect').attr('class', 'ss-hist-key').attr('x', kx).attr('y', hm.t).attr('width', 8).attr('height', 8).attr('fill', dirColor(d));
+      hAxisG.append('text').attr('x', kx + 10).attr('y', hm.t + 8).attr('fill', INK).text(d);
+      kx -= 6;
+    }
   }
 
   const hBrush = brushX().extent([[hm.l, hm.t], [hm.l + hpw, hm.t + hph]]);
   const hBrushG = hsvg.append('g').attr('class', 'ss-hist-brush');
   hBrushG.call(hBrush);
+  // The brush lies over the bars and takes the pointer: it shows the tip
+  // of the bar under the pointer as its own.
+  hsvg.node().addEventListener('mousemove', (e) => {
+    const el = e.target;
+    if (!el.closest || !el.closest('.ss-hist-brush')) return;
+    const b = hsvg.node().getBoundingClientRect();
+    const x = ((e.clientX - b.left) * HW) / b.width, y = ((e.clientY - b.top) * HH) / b.height;
+    let tip = null;
+    for (const r of hBarsG.node().children) {
+      const rx = +r.getAttribute('x'), ry = +r.getAttribute('y');
+      if (x >= rx && x <= rx + +r.getAttribute('width') && y >= ry && y <= ry + +r.getAttribute('height')) tip = r.getAttribute('data-tip');
+    }
+    if (tip) el.setAttribute('data-tip', tip);
+    else el.removeAttribute('data-tip');
+  });
   hBrush.on('end', (e) => {
     if (!e.sourceEvent) return;
     if (!e.selection) st.hist = null;

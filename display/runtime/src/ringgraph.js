@@ -7,7 +7,10 @@
 // track cell keeps the links touching (or, as an option, within) its value,
 // ANDed over tracks; the zoom tool (or Alt + drag) zooms to a rectangle, a
 // double click resets. Level, frame and link mode switch; a strip of
-// per-group totals follows every filter. Below the spec's canvas threshold
+// per-group totals follows every filter. A link's stroke width grows with
+// its traffic in the mode shown (8 steps up to the spec's scale maximum,
+// markMax, which rings compared side by side share); idle links (0 in the
+// mode) are thin and faint, or hidden with the "hide idle links" toggle. Below the spec's canvas threshold
 // everything is SVG; above it tracks, links and marks go on canvases under
 // an SVG that holds the blocks, highlights and brush.
 //
@@ -15,7 +18,8 @@
 // data-frame, data-mode, data-visible (links drawn), data-marks,
 // data-hover, data-pairs, data-dims ("track:value,…"), data-match,
 // data-totals (JSON, per group [links, Σfwd, Σbwd, idle]), data-view
-// ("x y w h") and data-update-ms.
+// ("x y w h"), data-idle (visible links of value 0 in the mode),
+// data-idle-hidden ("1" when the toggle hides them) and data-update-ms.
 import { html, BAR, BUTTON, fmt, NS, darken, INK, MUTED, b64bytes } from './util.js';
 import { frameSlider } from './chord.js';
 
@@ -119,7 +123,7 @@ export function ringgraphView(root, img, sp) {
   const markT = new Float64Array(L);
   for (let k = 0; k < L; k++) markT[k] = sp.markT[0] + (sp.markT[1] * lowbias32(k)) / 4294967296;
 
-  const st = { level: -1, frame: sp.selected, mode: sp.mode, hover: -1, pairs: new Set(), dims: new Map(), within: false, view: full.slice(), tool: 'select' };
+  const st = { level: -1, frame: sp.selected, mode: sp.mode, hover: -1, pairs: new Set(), dims: new Map(), within: false, view: full.slice(), tool: 'select', hideIdle: false };
   let lv, P, Qx, Qy, ck, cols, blockOf; // the level's pairs, control points, colour index per link
   const vis = new Uint8Array(L);
 
@@ -289,9 +293,26 @@ export function ringgraphView(root, img, sp) {
   // Link k's mark in the current frame and mode, as RingGraphGeometry.Mark:
   // [kind (0 none, 1 circle, 2 arrow), x, y, r, dx, dy].
   const markMax = () => sp.markMax[st.mode] || 0;
+  const value = (fw, bw) => {
+    const m = st.mode;
+    return m === 'plus' ? fw : m === 'minus' ? bw : m === 'avg' ? (fw + bw) / 2 : fw + bw;
+  };
+  // Link stroke (RingGraphGeometry.LinkStroke): load step 0 (idle) or
+  // 1..widthSteps, and each step's width.
+  const NS_ = sp.widthSteps || 8;
+  function loadStep(fw, bw) {
+    const v = value(fw, bw);
+    if (!(v > 0)) return 0;
+    const mx = markMax();
+    if (!(mx > 0)) return NS_;
+    return Math.min(NS_, Math.max(1, Math.ceil((NS_ * v) / mx)));
+  }
+  const stepWidth = (s) => Math.round((sp.linkWidth + ((sp.linkMaxWidth - sp.linkWidth) * (s - 1)) / (NS_ - 1)) * 100) / 100;
+  // [width, opacity] of step s (-1: no frames, every link alike).
+  const stroke = (s) => (s < 0 ? [sp.linkWidth, sp.linkOpacity] : s === 0 ? [sp.idleWidth, sp.idleOpacity] : [stepWidth(s), sp.linkOpacity]);
   function mark(k, fw, bw) {
     const m = st.mode;
-    const v = m === 'plus' ? fw : m === 'minus' ? bw : m === 'avg' ? (fw + bw) / 2 : fw + bw;
+    const v = value(fw, bw);
     if (!(v > 0)) return null;
     let kind = 2;
     let fromB = m === 'minus';
@@ -323,33 +344,51 @@ export function ringgraphView(root, img, sp) {
   // (level, frame, mode, view): clearing a filter blits it instead of
   // stroking every curve again (0.3-0.4 s for 122,880 links in software).
   let fullCache = null;
+  let nIdle = 0; // visible links of value 0, hidden or not
   function drawLinks() {
     let nv = 0;
     for (let k = 0; k < L; k++) nv += vis[k];
-    const key = cvLinks && nv === L ? [st.level, st.frame, st.mode, st.view.join(',')].join('|') : '';
+    const key = cvLinks && nv === L ? [st.level, st.frame, st.mode, st.hideIdle, st.view.join(',')].join('|') : '';
     if (key && fullCache && fullCache.key === key) {
       const ctx = cvLinks.getContext('2d');
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.globalAlpha = 1;
       ctx.clearRect(0, 0, cvLinks.width, cvLinks.height);
       ctx.drawImage(fullCache.canvas, 0, 0);
+      nIdle = fullCache.idle;
       return fullCache.nm;
     }
-    const order = cols.map(() => []);
-    for (let k = 0; k < L; k++) if (vis[k]) order[ck[k]].push(k);
     const fr = sp.frames.length ? weights(st.frame) : null;
+    // Groups in Go's drawing order: by load step (idle first; one step,
+    // -1, without frames), then by colour. groups[i] = [step, colour, links].
+    const nc = cols.length;
+    const steps = fr ? NS_ + 1 : 1;
+    const byGroup = Array.from({ length: steps * nc }, () => []);
+    nIdle = 0;
+    for (let k = 0; k < L; k++) {
+      if (!vis[k]) continue;
+      const s = fr ? loadStep(fr.fwd[k], fr.bwd[k]) : 0;
+      if (fr && s === 0) {
+        nIdle++;
+        if (st.hideIdle) continue;
+      }
+      byGroup[s * nc + ck[k]].push(k);
+    }
+    const order = byGroup.map((ks, i) => [fr ? Math.floor(i / nc) : -1, i % nc, ks]);
     let nm = 0;
     const marks = cols.map(() => []);
-    if (fr) for (const ks of order) for (const k of ks) {
+    if (fr) for (let k = 0; k < L; k++) {
+      if (!vis[k]) continue;
       const mk = mark(k, fr.fwd[k], fr.bwd[k]);
       if (mk) marks[ck[k]].push(mk), nm++;
     }
     if (cvLinks) {
       const ctx = ctxOf(cvLinks);
-      ctx.lineWidth = sp.linkWidth;
-      ctx.globalAlpha = sp.linkOpacity;
-      order.forEach((ks, c) => {
+      order.forEach(([s, c, ks]) => {
         if (!ks.length) return;
+        const [lw, op] = stroke(s);
+        ctx.lineWidth = lw;
+        ctx.globalAlpha = op;
         // Short paths: a path of many crossing curves is slow to fill.
         ctx.strokeStyle = cols[c];
         for (let j = 0; j < ks.length; j += CHUNK) {
@@ -386,16 +425,24 @@ export function ringgraphView(root, img, sp) {
         c.width = cvLinks.width;
         c.height = cvLinks.height;
         c.getContext('2d').drawImage(cvLinks, 0, 0);
-        fullCache = { key, canvas: c, nm };
+        fullCache = { key, canvas: c, nm, idle: nIdle };
       }
     } else {
       gLinks.textContent = '';
       gMarks.textContent = '';
-      order.forEach((ks, c) => {
+      order.forEach(([s, c, ks]) => {
         if (!ks.length) return;
         let d = '';
         for (const k of ks) d += `M${n2(X[A[k]])} ${n2(Y[A[k]])}Q${n2(Qx[k])} ${n2(Qy[k])} ${n2(X[B[k]])} ${n2(Y[B[k]])}`;
-        el(gLinks, 'path', { class: 'ss-bundle', stroke: cols[c], d });
+        const a = { class: 'ss-bundle', stroke: cols[c] };
+        if (s >= 0) {
+          const [lw, op] = stroke(s);
+          a['data-step'] = s;
+          a['stroke-width'] = lw;
+          if (s === 0) a['stroke-opacity'] = op;
+        }
+        a.d = d;
+        el(gLinks, 'path', a);
       });
       marks.forEach((ms, c) => {
         if (!ms.length) return;
@@ -439,8 +486,10 @@ export function ringgraphView(root, img, sp) {
       const chip = html('span', '', '');
       chip.className = 'ss-total';
       chip.setAttribute('data-group', g);
-      const sw = html('span', `display:inline-block;width:10px;height:3px;margin-right:4px;vertical-align:middle;background:${sp.groups[g].color}`);
-      chip.append(sw, `${sp.groups[g].name}: ${fmt(t[0])} links · ${fmt(v)} ${sp.weightName} (${m}) · ${fmt(t[3])} idle`);
+      // A group's colour only where links wear it: coloured by class, the
+      // strip has no swatches (each colour keeps one meaning).
+      if (sp.colorBy === 'group') chip.append(html('span', `display:inline-block;width:10px;height:3px;margin-right:4px;vertical-align:middle;background:${sp.groups[g].color}`));
+      chip.append(`${sp.groups[g].name}: ${fmt(t[0])} links · ${fmt(v)} ${sp.weightName} (${m}) · ${fmt(t[3])} idle`);
       strip.append(chip);
     });
     root.setAttribute('data-totals', JSON.stringify(out));
@@ -508,6 +557,8 @@ export function ringgraphView(root, img, sp) {
     set('dims', [...st.dims].map(([t, v]) => t + ':' + v).join(','));
     set('match', st.within ? 'within' : 'touching');
     set('view', st.view.map(n2).join(' '));
+    set('idle', nIdle);
+    set('idle-hidden', st.hideIdle ? 1 : 0);
     set('update-ms', (performance.now() - s).toFixed(1));
   }
 
@@ -679,6 +730,16 @@ export function ringgraphView(root, img, sp) {
   };
   const withinLabel = html('label', 'display:flex;align-items:center;gap:3px', '');
   withinLabel.append(within, 'values: within (both ends)');
+  const hideIdle = html('input');
+  hideIdle.type = 'checkbox';
+  hideIdle.className = 'ss-hide-idle';
+  hideIdle.onchange = () => {
+    st.hideIdle = hideIdle.checked;
+    legend();
+    update();
+  };
+  const hideIdleLabel = html('label', 'display:flex;align-items:center;gap:3px', '');
+  hideIdleLabel.append(hideIdle, 'hide idle links');
   const clear = button('ss-clear', 'clear filters', {}, () => {
     st.pairs.clear();
     st.dims.clear();
@@ -688,7 +749,9 @@ export function ringgraphView(root, img, sp) {
   if (sp.levels.length > 1) bar1.append(html('span', '', 'blocks'), ...levelButtons);
   bar1.append(html('span', 'margin-left:8px', 'mode'), ...modeButtons);
   const bar2 = html('div', BAR + ';flex-wrap:wrap');
-  bar2.append(html('span', '', 'drag'), ...toolButtons, withinLabel, clear);
+  bar2.append(html('span', '', 'drag'), ...toolButtons, withinLabel);
+  if (sp.frames.length) bar2.append(hideIdleLabel);
+  bar2.append(clear);
   bold(modeButtons, (b) => b.dataset.mode === st.mode);
   bold(toolButtons, (b) => b.dataset.tool === st.tool);
 
@@ -713,6 +776,23 @@ export function ringgraphView(root, img, sp) {
       if (far.length > 12) leg.append(html('span', '', `+${far.length - 12} more far pairs`));
     }
     const mx = markMax();
+    if (sp.frames.length) {
+      // Widths in the mode shown; the idle links of the frame shown.
+      const line = (lw, op, text) => {
+        const s = html('span', 'display:inline-flex;align-items:center');
+        s.className = 'ss-width';
+        s.append(html('span', `display:inline-block;width:18px;height:${lw}px;margin-right:4px;background:#555555;opacity:${op}`), text);
+        leg.append(s);
+      };
+      if (mx > 0) {
+        leg.append(html('span', '', `link width: ${sp.weightName} (${DESCRIBE[st.mode]}), scale 0–${fmt(mx)}:`));
+        for (const s of [1, NS_ / 2, NS_]) line(stepWidth(s), sp.linkOpacity, `≤ ${fmt((mx * s) / NS_)}`);
+      }
+      const fr = weights(st.frame);
+      let idle = 0;
+      for (let k = 0; k < L; k++) if (!(value(fr.fwd[k], fr.bwd[k]) > 0)) idle++;
+      line(sp.idleWidth, sp.idleOpacity, `idle (0 ${sp.weightName}): ${fmt(idle)} link${idle === 1 ? '' : 's'}, ${st.hideIdle ? 'hidden' : 'thin and faint'}`);
+    }
     if (mx > 0) leg.append(html('span', '', `largest mark (r ${sp.markR} px): ${fmt(mx)} ${sp.weightName} · circle area ∝ ${sp.weightName}, nearer the end that sends more · arrow: one way`));
     if (sp.tracks.length) leg.append(html('span', '', `tracks, inside → out: ${sp.tracks.map((t) => t.name).join(', ')} (brighter = smaller)`));
     if (sp.leafRing.on) swatch(ramp[200], `inner ring: ${sp.leafRing.name} ${fmt(leafRange().min)}–${fmt(leafRange().max)}`);

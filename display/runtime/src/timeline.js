@@ -2,13 +2,24 @@
 // the pictures; this view makes them live. Small timelines (mode "svg")
 // are Go's SVG, every message a path grouped by its route's bundle; large
 // ones (mode "canvas") are the frame (SVG) over a canvas compositing Go's
-// PNG layers: the ground and the curves of each blend. Both: Ctrl/⌘ +
-// wheel (or click, then wheel) zooms about the pointer, dragging pans, a
-// double click resets (data-view="k tx ty"); hovering a bundle shows the
-// Go-formatted text; clicking a lane label hides the bundles to and from
+// PNG layers: the ground and the curves of each blend.
+//
+// Zoom is in time, as in Vampir: Ctrl/⌘ + wheel (or click, then wheel)
+// zooms the time axis about the pointer (a notch 1.25×, zoom.js), dragging
+// pans in time, a double click resets; the lanes keep their height, so they
+// stay level with their labels. The axis is redrawn for the time window
+// shown, the control bar names the window (views' Window(ctx, from, to)
+// redraws it with its bundles computed anew) and the download is the view
+// as zoomed. data-view="k tx" (plot x ↦ k·x + tx) and data-window="from
+// to" (seconds) say where the view is. Hovering says the lane, the region
+// and the time under the pointer, after the bundle's Go-formatted text if
+// one passes there; clicking a lane label hides the bundles to and from
 // that lane (again: shows them); a button switches additive and alpha
 // blending (data-blend) and a slider sets the opacity (data-opacity).
 import { html, b64bytes } from './util.js';
+import { wheelFactor } from './zoom.js';
+
+const NS = 'http://www.w3.org/2000/svg';
 
 function image(b64) {
   return new Promise((resolve, reject) => {
@@ -17,6 +28,29 @@ function image(b64) {
     im.onerror = () => reject(new Error('cannot decode a timeline layer'));
     im.src = 'data:image/png;base64,' + b64;
   });
+}
+
+/** About n round values covering [lo, hi] and their step (Go's niceTicks). */
+export function niceTicks(lo, hi, n) {
+  const span = hi - lo;
+  if (!(span > 0) || n < 1) return { ticks: [lo], step: 1 };
+  let step = Math.pow(10, Math.floor(Math.log10(span / n)));
+  for (const m of [1, 2, 5, 10]) {
+    if (span / (step * m) <= n) {
+      step *= m;
+      break;
+    }
+  }
+  const ticks = [];
+  for (let i = Math.ceil(lo / step - 1e-9); i * step <= hi + step * 1e-9; i++) ticks.push(i * step);
+  return { ticks, step };
+}
+
+/** A time with the decimals a step of step seconds needs (Go's tickText). */
+export function tickText(v, step) {
+  const d = Math.min(12, Math.max(0, -Math.floor(Math.log10(step) + 1e-9)));
+  const s = v.toFixed(d);
+  return /^-0\.?0*$/.test(s) ? s.slice(1) : s;
 }
 
 export function timelineView(root, img, sp) {
@@ -33,18 +67,57 @@ export function timelineView(root, img, sp) {
   const hidden = new Set();
   let blend = sp.blend;
   let opacity = 1; // a multiplier of the picture's own opacity
-  let t = { k: 1, x: 0, y: 0 };
+  // The zoom, in time only: plot x ↦ k·x + x; y stays.
+  let t = { k: 1, x: 0 };
   const view = sp.mode === 'canvas' ? canvasPlot(box, frame, sp) : svgPlot(frame, sp);
   if (!view) return false;
 
+  // Time ↔ plot px (unzoomed) and the window shown.
+  const T0 = sp.t0, T1 = sp.t1;
+  const secPerPx = (T1 - T0) / sp.pw;
+  const timeAt = (sx) => T0 + ((sx - t.x) / t.k) * secPerPx;
+  const win = () => [timeAt(0), timeAt(sp.pw)];
+  const pointDecimals = () => Math.min(12, Math.max(0, Math.ceil(-Math.log10(secPerPx / t.k))));
+
+  // The time axis: Go's ticks are replaced by those of the window shown,
+  // drawn as Go draws them (copies of its first tick).
+  const axis = frame.querySelector('.ss-axis');
+  const tickLine = axis && axis.querySelector('line') && axis.querySelector('line').cloneNode();
+  const tickLabel = axis && axis.querySelector('text') && axis.querySelector('text').cloneNode();
+  const drawAxis = () => {
+    if (!axis || !tickLine || !tickLabel) return;
+    const [lo, hi] = win();
+    const { ticks, step } = niceTicks(lo, hi, Math.max(2, Math.floor(sp.pw / 90)));
+    axis.replaceChildren();
+    for (const v of ticks) {
+      const x = sp.px + ((v - T0) / secPerPx) * t.k + t.x;
+      if (x < sp.px - 0.5 || x > sp.px + sp.pw + 0.5) continue;
+      const l = tickLine.cloneNode();
+      l.setAttribute('x1', x.toFixed(2));
+      l.setAttribute('x2', x.toFixed(2));
+      const tx = tickLabel.cloneNode();
+      tx.setAttribute('x', x.toFixed(2));
+      tx.textContent = tickText(v, step);
+      axis.append(l, tx);
+    }
+  };
+
+  const windowText = html('span', 'color:#555');
+  windowText.className = 'ss-window';
   const state = () => {
+    const [lo, hi] = win();
     root.setAttribute('data-blend', blend);
     root.setAttribute('data-opacity', String(opacity));
-    root.setAttribute('data-view', t.k + ' ' + t.x + ' ' + t.y);
+    root.setAttribute('data-view', t.k + ' ' + t.x);
+    root.setAttribute('data-window', lo + ' ' + hi);
     root.setAttribute('data-hidden', [...hidden].sort((a, b) => a - b).join(' '));
+    const d = Math.min(12, Math.max(3, Math.ceil(-Math.log10((hi - lo) / 1000))));
+    const a = lo.toFixed(d), b = hi.toFixed(d);
+    windowText.textContent = t.k === 1 ? '' : `window ${a}–${b} s · Window(ctx, ${a}, ${b}) redraws it in full detail`;
   };
   const update = () => {
     state();
+    drawAxis();
     view.draw({ blend, opacity, t, hidden });
   };
 
@@ -61,19 +134,26 @@ export function timelineView(root, img, sp) {
     });
   }
 
-  // Zoom and pan: Ctrl/⌘ + wheel (or a plain wheel after a click into the
-  // view) zooms about the pointer, dragging pans, a double click resets.
-  // The transform maps plot px p to k·p + (x, y) and keeps the plot
-  // covered.
+  // Zoom and pan in time: Ctrl/⌘ + wheel (or a plain wheel after a click
+  // into the view) zooms about the pointer, dragging pans, a double click
+  // resets. The window stays inside the trace.
   const target = view.target;
   let armed = false;
+  // The plot's box on the page, from the frame's (a nested <svg>'s client
+  // rect is that of its content, which a zoom stretches beyond the plot).
+  const W = Number(frame.getAttribute('width'));
+  const plotBox = () => {
+    const b = frame.getBoundingClientRect();
+    const s = b.width / W;
+    return { left: b.left + sp.px * s, top: b.top + sp.py * s, width: sp.pw * s, height: sp.ph * s };
+  };
   const plotAt = (e) => {
-    const b = target.getBoundingClientRect();
+    const b = plotBox();
     return [((e.clientX - b.left) * sp.pw) / b.width, ((e.clientY - b.top) * sp.ph) / b.height];
   };
-  const clamp = (k, x, y) => {
-    k = Math.min(500, Math.max(1, k));
-    return { k, x: Math.min(0, Math.max(sp.pw * (1 - k), x)), y: Math.min(0, Math.max(sp.ph * (1 - k), y)) };
+  const clamp = (k, x) => {
+    k = Math.min(1000, Math.max(1, k));
+    return { k, x: Math.min(0, Math.max(sp.pw * (1 - k), x)) };
   };
   const setT = (n) => {
     t = n;
@@ -84,44 +164,44 @@ export function timelineView(root, img, sp) {
     (e) => {
       if (!(e.ctrlKey || e.metaKey || armed)) return;
       e.preventDefault();
-      const [sx, sy] = plotAt(e);
-      const k = t.k * Math.exp(-e.deltaY * (e.deltaMode ? 0.05 : 0.002));
-      const c = clamp(k, 0, 0);
-      setT(clamp(c.k, sx - ((sx - t.x) * c.k) / t.k, sy - ((sy - t.y) * c.k) / t.k));
+      const [sx] = plotAt(e);
+      const k = clamp(t.k * wheelFactor(e), 0).k;
+      setT(clamp(k, sx - ((sx - t.x) * k) / t.k));
     },
     { passive: false },
   );
   let drag = null;
   target.addEventListener('pointerdown', (e) => {
     armed = true;
-    if (e.button === 0) drag = { x: e.clientX, y: e.clientY, t };
+    if (e.button === 0) drag = { x: e.clientX, t };
   });
   window.addEventListener('pointermove', (e) => {
     if (!drag) return;
-    const b = target.getBoundingClientRect();
-    const dx = ((e.clientX - drag.x) * sp.pw) / b.width;
-    const dy = ((e.clientY - drag.y) * sp.ph) / b.height;
-    if (dx || dy) setT(clamp(drag.t.k, drag.t.x + dx, drag.t.y + dy));
+    const dx = ((e.clientX - drag.x) * sp.pw) / plotBox().width;
+    if (dx) setT(clamp(drag.t.k, drag.t.x + dx));
   });
   window.addEventListener('pointerup', () => (drag = null));
   target.addEventListener('pointerleave', () => (armed = false));
-  target.addEventListener('dblclick', () => setT({ k: 1, x: 0, y: 0 }));
+  target.addEventListener('dblclick', () => setT({ k: 1, x: 0 }));
   target.style.cursor = 'grab';
 
-  // Hover: the bundle under the pointer (within a few px).
+  // Hover: the bundle under the pointer (within a few px), then the lane,
+  // region and time there.
+  const lanes = sp.laneNames || [];
+  const classes = sp.classNames || [];
   target.addEventListener('mousemove', (e) => {
-    const b = target.getBoundingClientRect();
-    const sx = ((e.clientX - b.left) * sp.pw) / b.width;
-    const sy = ((e.clientY - b.top) * sp.ph) / b.height;
-    const px = (sx - t.x) / t.k;
-    const py = (sy - t.y) / t.k;
-    const tip = view.hit(px, py, 4 / t.k, e, hidden);
-    if (tip) target.setAttribute('data-tip', tip);
-    else target.removeAttribute('data-tip');
+    const [sx, sy] = plotAt(e);
+    const { tip, region } = view.hit(sx, sy, 4, e, hidden, t);
+    const lane = Math.floor(sy / sp.laneH);
+    const where = [];
+    if (lane >= 0 && lane < lanes.length) where.push(lanes[lane]);
+    if (region >= 0 && region < classes.length) where.push(classes[region]);
+    where.push(timeAt(sx).toFixed(pointDecimals()) + ' s');
+    target.setAttribute('data-tip', (tip ? tip + '\n' : '') + where.join(' · '));
   });
   target.addEventListener('mouseleave', () => {
     target.removeAttribute('data-tip');
-    view.hit(-1, -1, 0, null, hidden);
+    view.hit(-1, -1, 0, null, hidden, t);
   });
 
   // Controls.
@@ -148,12 +228,31 @@ export function timelineView(root, img, sp) {
     update();
   });
   const op = html('span', '', 'opacity');
-  const hint = html('span', 'color:#888', 'Ctrl/⌘ + wheel zooms · drag pans · double-click resets · click a lane to hide its bundles');
-  bar.append(toggle, op, slider, hint);
+  const hint = html('span', 'color:#888', 'Ctrl/⌘ + wheel zooms time · drag pans · double-click resets · click a lane to hide its bundles');
+  hint.className = 'ss-hint';
+  bar.append(toggle, op, slider, windowText, hint);
   img.replaceWith(box);
   root.append(bar);
   update();
-  return { svg: () => '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(frame) };
+  // The download: the frame as it is now (zoomed axis and plot), a canvas
+  // plot as an image in its place.
+  return {
+    svg: () => {
+      const copy = frame.cloneNode(true);
+      copy.removeAttribute('style');
+      const url = view.picture && view.picture();
+      if (url) {
+        const im = document.createElementNS(NS, 'image');
+        for (const [k, v] of [['x', sp.px], ['y', sp.py], ['width', sp.pw], ['height', sp.ph]]) im.setAttribute(k, String(v));
+        im.setAttribute('preserveAspectRatio', 'none');
+        im.setAttribute('href', url);
+        const bg = copy.querySelector(':scope > rect');
+        if (bg) bg.after(im);
+        else copy.prepend(im);
+      }
+      return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy);
+    },
+  };
 }
 
 // svgPlot: Go's vector plot, restyled in place.
@@ -172,6 +271,8 @@ function svgPlot(frame, sp) {
     b.setAttribute('data-bundle-tip', b.getAttribute('data-tip') || '');
     b.removeAttribute('data-tip');
   }
+  // The zoom stretches time only: strokes keep their width.
+  for (const p of paths) p.style.vectorEffect = 'non-scaling-stroke';
   let lit = null;
   return {
     target: plot,
@@ -182,8 +283,8 @@ function svgPlot(frame, sp) {
       for (const r of intervals) r.setAttribute('fill', colours[1 + Number(r.getAttribute('data-class'))]);
       curves.style.mixBlendMode = add ? 'plus-lighter' : 'normal';
       curves.setAttribute('stroke-opacity', String(Math.min(1, (add ? sp.opAdd : sp.opAlpha) * opacity)));
-      zoomG.setAttribute('transform', `translate(${t.x},${t.y}) scale(${t.k})`);
-      curves.setAttribute('stroke-width', String(1 / t.k));
+      if (t.k === 1 && t.x === 0) zoomG.removeAttribute('transform');
+      else zoomG.setAttribute('transform', `translate(${t.x},0) scale(${t.k},1)`);
       for (const b of bundles) {
         const off = hidden.has(Number(b.getAttribute('data-from'))) || hidden.has(Number(b.getAttribute('data-to')));
         b.style.display = off ? 'none' : '';
@@ -193,12 +294,21 @@ function svgPlot(frame, sp) {
         p.style.display = off ? 'none' : '';
       }
     },
-    hit(px, py, r, e) {
+    hit(sx, sy, r, e) {
       if (lit) {
         lit.removeAttribute('stroke-width');
         lit = null;
       }
-      if (!e) return null;
+      if (!e) return { tip: null, region: -1 };
+      // The region under the pointer: the topmost interval (inner ones are
+      // drawn over the ones they lie in).
+      let region = -1;
+      for (const el of document.elementsFromPoint(e.clientX, e.clientY)) {
+        if (el.classList && el.classList.contains('ss-interval') && plot.contains(el)) {
+          region = Number(el.getAttribute('data-class'));
+          break;
+        }
+      }
       // The bundle whose path is under the pointer or a few px away.
       for (const [dx, dy] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1], [2, 2], [-2, -2], [2, -2], [-2, 2], [3, 0], [-3, 0], [0, 3], [0, -3]]) {
         for (const el of document.elementsFromPoint(e.clientX + dx, e.clientY + dy)) {
@@ -206,11 +316,11 @@ function svgPlot(frame, sp) {
           if (b && plot.contains(b) && b.style.display !== 'none') {
             lit = b;
             b.setAttribute('stroke-width', '2');
-            return b.getAttribute('data-bundle-tip');
+            return { tip: b.getAttribute('data-bundle-tip'), region };
           }
         }
       }
-      return null;
+      return { tip: null, region };
     },
   };
 }
@@ -241,10 +351,11 @@ function canvasPlot(box, frame, sp) {
     },
     (e) => box.setAttribute('data-live-error', String(e.message || e)),
   );
-  const route = (r) => {
+  // Route r's polyline as the view shows it (time zoomed by t).
+  const route = (r, t) => {
     ctx.beginPath();
     for (let j = rs[r]; j < rs[r + 1]; j++) {
-      const x = pts[2 * j] / 10;
+      const x = (pts[2 * j] / 10) * t.k + t.x;
       const y = pts[2 * j + 1] / 10;
       if (j === rs[r]) ctx.moveTo(x, y);
       else ctx.lineTo(x, y);
@@ -260,7 +371,7 @@ function canvasPlot(box, frame, sp) {
     ctx.globalAlpha = 1;
     ctx.fillStyle = add ? sp.groundAdd[0] : sp.groundAlpha[0];
     ctx.fillRect(0, 0, sp.pw, sp.ph);
-    ctx.setTransform(dpr * t.k, 0, 0, dpr * t.k, dpr * t.x, dpr * t.y);
+    ctx.setTransform(dpr * t.k, 0, 0, dpr, dpr * t.x, 0);
     ctx.imageSmoothingEnabled = t.k < 2;
     ctx.drawImage(add ? layers.ga : layers.gl, 0, 0, sp.pw, sp.ph);
     ctx.globalCompositeOperation = add ? 'lighter' : 'source-over';
@@ -268,37 +379,40 @@ function canvasPlot(box, frame, sp) {
     ctx.drawImage(add ? layers.ca : layers.cl, 0, 0, sp.pw, sp.ph);
     ctx.globalCompositeOperation = 'source-over';
     ctx.globalAlpha = 1;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     // Hidden lanes: their heaviest bundles painted over in the ground.
     if (hidden.size) {
       ctx.strokeStyle = add ? sp.groundAdd[0] : sp.groundAlpha[0];
-      ctx.lineWidth = 3 / t.k;
+      ctx.lineWidth = 3;
       for (let r = 0; r + 1 < rs.length; r++) {
         if (hidden.has(sp.rFrom[r]) || hidden.has(sp.rTo[r])) {
-          route(r);
+          route(r, t);
           ctx.stroke();
         }
       }
     }
     if (lit >= 0) {
-      route(lit);
+      route(lit, t);
       ctx.strokeStyle = add ? '#ffffff' : '#222222';
-      ctx.lineWidth = 1.5 / t.k;
+      ctx.lineWidth = 1.5;
       ctx.stroke();
     }
   };
   return {
     target: cv,
     draw: paint,
-    hit(px, py, r, e, hidden) {
-      // The heaviest bundle (routes come heaviest first) passing within r.
+    picture: () => cv.toDataURL('image/png'),
+    hit(px, py, r, e, hidden, t) {
+      // The heaviest bundle (routes come heaviest first) passing within r
+      // px of the pointer as the view shows it.
       let best = -1;
       const r2 = r * r;
       if (e) {
         for (let k = 0; k + 1 < rs.length && best < 0; k++) {
           if (hidden.has(sp.rFrom[k]) || hidden.has(sp.rTo[k])) continue;
           for (let j = rs[k]; j + 1 < rs[k + 1]; j++) {
-            const ax = pts[2 * j] / 10, ay = pts[2 * j + 1] / 10;
-            const bx = pts[2 * j + 2] / 10, by = pts[2 * j + 3] / 10;
+            const ax = (pts[2 * j] / 10) * t.k + t.x, ay = pts[2 * j + 1] / 10;
+            const bx = (pts[2 * j + 2] / 10) * t.k + t.x, by = pts[2 * j + 3] / 10;
             const dx = bx - ax, dy = by - ay;
             const l2 = dx * dx + dy * dy;
             const u = l2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / l2)) : 0;
@@ -314,7 +428,7 @@ function canvasPlot(box, frame, sp) {
         lit = best;
         if (last) paint(last);
       }
-      return best >= 0 ? sp.rText[best] : null;
+      return { tip: best >= 0 ? sp.rText[best] : null, region: -1 };
     },
   };
 }

@@ -1,7 +1,7 @@
 // The trend view: stacked small multiples over a paginated time axis. All
 // positions come from the spec's layout (computed in Go, display/views/trend.go);
 // this file only draws a page of it.
-import { newSVG, hatch, text, add, rect, legend, darken, fmt, uid, html, BAR, BUTTON, INK, MUTED } from './util.js';
+import { newSVG, hatch, text, add, rect, legend, darken, fmt, uid, html, measureText, fitWidth, BAR, BUTTON, INK, MUTED } from './util.js';
 
 const SMALL = { 'font-size': 10, fill: MUTED };
 
@@ -15,7 +15,8 @@ export function trendChart(root, sp, opts) {
   const rowH = L.rowHeight;
   const svg = newSVG(L.width, L.height).attr('class', 'ss-trend');
   const hid = hatch(svg, uid(root) + '-hatch');
-  text(svg, 0, 16, sp.title, { 'font-size': 13, 'font-weight': 'bold', fill: INK });
+  // The title stops short of the legend at the top right (trend.go alike).
+  text(svg, 0, 16, fitWidth(sp.title, L.width - 104, 'bold 13px sans-serif'), { 'font-size': 13, 'font-weight': 'bold', fill: INK });
   legend(svg, L.width - 96, 16, hid, '');
   const grid = svg.append('g');
   const rows = [];
@@ -67,7 +68,7 @@ export function trendChart(root, sp, opts) {
     for (let j = n - 1; j >= 0; j--) d += `L${X(j + 0.5)},${y(lo[j])}`;
     return d + `L${X(0)},${y(lo[0])}Z`;
   }
-  const labelW = Math.max(0, ...sp.frames.map((f) => f.length * 10 * 0.58));
+  const labelW = Math.max(0, ...sp.frames.map((f) => measureText(f, '10px sans-serif')));
   const every = Math.max(1, Math.ceil((labelW + 6) / step));
 
   function setPage(pg) {
@@ -75,15 +76,19 @@ export function trendChart(root, sp, opts) {
     const f0 = page * per;
     const f1 = Math.min(nf, f0 + per);
     grid.selectAll('*').remove();
+    let lastRight = -Infinity;
     for (let f = f0; f < f1; f += every) {
       const xc = X(f - f0 + 0.5);
       add(grid, 'line', { x1: xc, x2: xc, y1: top0, y2: bottom, stroke: '#eeeeee' });
       // Centred where it fits, else flush with the edge it would cross
-      // (as axisLabelAt in trend.go).
-      const tw = sp.frames[f].length * 10 * 0.58;
-      let lx = Number(xc), anchor = 'middle';
-      if (lx + tw / 2 > L.width) [lx, anchor] = [L.width, 'end'];
-      else if (lx - tw / 2 < L.left) [lx, anchor] = [L.left, 'start'];
+      // (as axisLabelAt in trend.go); left out if that runs it into the
+      // label before.
+      const tw = measureText(sp.frames[f], '10px sans-serif');
+      let lx = Number(xc), anchor = 'middle', left = lx - tw / 2;
+      if (lx + tw / 2 > L.width) [lx, anchor, left] = [L.width, 'end', L.width - tw];
+      else if (lx - tw / 2 < L.left) [lx, anchor, left] = [L.left, 'start', L.left];
+      if (left < lastRight + 4) continue;
+      lastRight = left + tw;
       text(grid, lx, L.axisY, sp.frames[f], Object.assign({ 'text-anchor': anchor }, SMALL));
     }
     for (const r of rows) {

@@ -43,6 +43,28 @@ export function tooltip(root) {
   return tip;
 }
 
+let measureCtx = null;
+
+/** The width in px of s set in font (a CSS font), measured on a canvas. */
+export function measureText(s, font) {
+  if (!measureCtx) measureCtx = document.createElement('canvas').getContext('2d');
+  measureCtx.font = font;
+  return measureCtx.measureText(s).width;
+}
+
+/** s, shortened with an ellipsis to fit width px in font ('' if nothing does). */
+export function fitWidth(s, width, font) {
+  if (measureText(s, font) <= width) return s;
+  const cs = [...s];
+  let lo = 0, hi = cs.length - 1; // the longest prefix that fits with '…'
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (measureText(cs.slice(0, mid).join('') + '…', font) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo >= 2 ? cs.slice(0, lo).join('') + '…' : '';
+}
+
 /**
  * Formats a number as Go's display.FormatNumber does: integers and values
  * of 1000 or more with thousands separators, others with 3 significant digits.

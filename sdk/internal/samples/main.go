@@ -10,7 +10,8 @@
 // jobs, a small generic board on a diverging map, Paper1296), for
 // display/browsertest/matrixboard.test.mjs, and OUTDIR/ringgraph-samples.ipynb:
 // ring graphs (a 4×4 torus, 512 leaves at 8/12/16 blocks, the paper's
-// 1×4×4×4×2 torus with Go's expected filter counts), for
+// 1×4×4×4×2 torus with Go's expected filter counts, two 4×4×4 tori with an
+// idle dimension on one width scale), for
 // display/browsertest/ringgraph.test.mjs; with $SUPERSTEP_RINGGRAPH_BENCH
 // set it adds the 4×12×16×16×2 ring of ringgraph-bench.mjs. With -bench it
 // writes only OUTDIR/matrixboard-bench.ipynb, the KAry(36) board of

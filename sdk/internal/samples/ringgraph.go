@@ -106,6 +106,7 @@ func ringgraphCells() []cell {
 		{`views.RingGraph(views.RingGraphData{})`, views.RingGraph(views.RingGraphData{}), map[string]any{"kind": "empty"}},
 	}
 	cells = append(cells, bgqRingCell(), canvasRingCell())
+	cells = append(cells, idleRingCells()...)
 	if os.Getenv("SUPERSTEP_RINGGRAPH_BENCH") != "" {
 		cells = append(cells, bgqBenchCell())
 	}
@@ -296,4 +297,44 @@ func bgqBenchCell() cell {
 	d.Level = 1
 	return cell{`views.RingGraph(torus4x12x16x16x2) // 24,576 leaves, 122,880 links, 16 blocks`, views.RingGraph(d),
 		map[string]any{"kind": "ringgraph", "name": "bench", "leaves": len(d.Leaves), "links": len(d.Links)}}
+}
+
+// idleRingCells are two 4×4×4 tori in Hilbert order (192 links) whose
+// dimension a carries no packets, b many and c few (issue 27: an idle
+// dimension must not look busy), the second with a quarter of the first's
+// packets, both on the first's scale (ScaleMax), as CompareMappings draws
+// its rings: the same link is narrower in the second.
+func idleRingCells() []cell {
+	var cells []cell
+	var top float64
+	for i, share := range []float64{1, 0.25} {
+		d, err := torusHilbertRing("4×4×4 torus, a idle", []int{4, 4, 4}, []int{4, 8}, []string{"region 1"}, false)
+		if err != nil {
+			return []cell{{`// 4×4×4: ` + err.Error(), views.RingGraph(views.RingGraphData{}), map[string]any{"kind": "empty"}}}
+		}
+		d.ColorByGroup = true
+		idle := 0
+		fr := d.Frames[0]
+		for k, l := range d.Links {
+			switch l.Group {
+			case 0:
+				fr.Forward[k], fr.Backward[k] = 0, 0
+				idle++
+			case 1:
+				fr.Forward[k], fr.Backward[k] = float64(400+k%5*100)*share, float64(200+k%3*100)*share
+			default:
+				fr.Forward[k], fr.Backward[k] = float64(10+k%4*10)*share, 0
+			}
+			if i == 0 {
+				top = max(top, fr.Forward[k]+fr.Backward[k])
+			}
+		}
+		d.ScaleMax = top
+		exp := ringExpect(d)
+		exp["name"] = []string{"idle-heavy", "idle-light"}[i]
+		exp["idle"] = idle
+		exp["scaleMax"] = top
+		cells = append(cells, cell{fmt.Sprintf(`views.RingGraph(torus4x4x4) // dimension a idle, %v of the packets, scale 0–%v`, share, top), views.RingGraph(d), exp})
+	}
+	return cells
 }

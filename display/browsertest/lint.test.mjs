@@ -1,0 +1,167 @@
+// The picture linter: what a reader of a figure would trip over, checked on
+// every view of every executed notebook ($SUPERSTEP_NB_OUT, as in
+// display.test.mjs) and every display sample ($SUPERSTEP_SAMPLES: every
+// *-samples.ipynb there, or written afresh), in the live page and, for the
+// samples, in the static picture (the SVG in the cell's metadata, what the
+// PNG is drawn from):
+//
+//   - no two pieces of text overlap ("D-mod-ktotals", "110–111120–121");
+//   - no text leaves its view, or the picture it is drawn in;
+//   - no live view is wider than the output area (OUTPUT_WIDTH, a
+//     JupyterLab output at a normal window width; a static picture is an
+//     <img> that scales to it).
+//
+// Each view's findings are printed (a view with none prints nothing), and
+// a test fails for any finding.
+//
+// Run: SUPERSTEP_NB_OUT=/tmp/nbout SUPERSTEP_SAMPLES=/tmp/samples node --test lint.test.mjs
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+
+import { collectOutputs, outputPages, writeSamples } from './page.mjs';
+
+const NB_OUT = process.env.SUPERSTEP_NB_OUT || '/tmp/nbout';
+const SAMPLES = process.env.SUPERSTEP_SAMPLES || '';
+// JupyterLab 4's output area in a 1,000 px wide notebook panel.
+export const OUTPUT_WIDTH = 923;
+
+/**
+ * Runs in the page: the findings for each .superstep-display (and each
+ * root svg of a static picture) as [{view, findings: [text]}].
+ */
+function lintPage(outputWidth) {
+  // A static picture is an <img> scaled to the output's width: only the
+  // live view must fit (outputWidth 0: no width check).
+  const visible = (el, root) => {
+    for (let e = el; e && e !== root.parentElement; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      if (cs.display === 'none' || cs.visibility === 'hidden' || +cs.opacity === 0) return false;
+    }
+    return true;
+  };
+  const rectCorners = (r) => [[r.left, r.top], [r.right, r.top], [r.right, r.bottom], [r.left, r.bottom]];
+  const overlapDepth = (p, q) => {
+    let depth = Infinity;
+    for (const poly of [p, q]) {
+      for (let i = 0; i < 2; i++) {
+        let ax = poly[i + 1][0] - poly[i][0], ay = poly[i + 1][1] - poly[i][1];
+        const l = Math.hypot(ax, ay);
+        if (!l) continue;
+        ax /= l;
+        ay /= l;
+        const span = (pts) => pts.reduce(([lo, hi], [x, y]) => [Math.min(lo, x * ax + y * ay), Math.max(hi, x * ax + y * ay)], [Infinity, -Infinity]);
+        const [a0, a1] = span(p), [b0, b1] = span(q);
+        depth = Math.min(depth, Math.min(a1, b1) - Math.max(a0, b0));
+      }
+    }
+    return depth;
+  };
+  const short = (s) => JSON.stringify(s.length > 40 ? s.slice(0, 39) + '…' : s);
+  const lint = (root) => {
+    const findings = [];
+    const rb = root.getBoundingClientRect();
+    const width = Math.max(rb.width, root.scrollWidth || 0);
+    if (outputWidth && width > outputWidth + 0.5) findings.push(`${Math.round(width)} px wide in a ${outputWidth} px output`);
+    const texts = [];
+    for (const t of root.querySelectorAll('text')) {
+      const s = t.textContent.trim();
+      if (!s || !visible(t, root) || t.closest('.superstep-tip')) continue;
+      const r = t.getBoundingClientRect();
+      if (!(r.width > 0 && r.height > 0)) continue;
+      // Turned text (a ring's labels) as its own rectangle, not the
+      // upright box around it.
+      const b = t.getBBox(), m = t.getScreenCTM();
+      const corners = m && [[b.x, b.y], [b.x + b.width, b.y], [b.x + b.width, b.y + b.height], [b.x, b.y + b.height]]
+        .map(([x, y]) => [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]);
+      texts.push({ el: t, r, s, box: t.ownerSVGElement, corners });
+    }
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n; (n = walker.nextNode());) {
+      const s = n.textContent.trim();
+      const p = n.parentElement;
+      if (!s || !p || p.closest('svg, script, style, .superstep-tip, option, select') || !visible(p, root)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) if (r.width > 0 && r.height > 0) texts.push({ el: p, r, s, box: null });
+    }
+    for (const t of texts) {
+      const r = t.r;
+      const outOf = (b, what) => {
+        if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1) {
+          findings.push(`text ${short(t.s)} leaves ${what} (${Math.round(r.left - b.left)}..${Math.round(r.right - b.left)} × ${Math.round(r.top - b.top)}..${Math.round(r.bottom - b.top)} in ${Math.round(b.width)} × ${Math.round(b.height)})`);
+          return true;
+        }
+        return false;
+      };
+      if (!outOf(rb, 'its view') && t.box) outOf(t.box.getBoundingClientRect(), 'its picture');
+    }
+    // Text boxes include the font's ascent and descent: two lines set
+    // tightly may touch by a pixel or two; letters that run into each
+    // other overlap by more.
+    for (let i = 0; i < texts.length; i++) {
+      for (let j = i + 1; j < texts.length; j++) {
+        const a = texts[i], b = texts[j];
+        if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+        const ix = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+        const iy = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+        if (!(ix > 1.5 && iy > 2)) continue;
+        // How deep the two rectangles reach into each other: the least
+        // overlap of their shadows on the four edge directions.
+        const depth = overlapDepth(a.corners || rectCorners(a.r), b.corners || rectCorners(b.r));
+        const thin = Math.min(a.r.height, b.r.height, a.r.width, b.r.width);
+        if (depth > Math.max(1.5, 0.3 * thin)) {
+          findings.push(`text ${short(a.s)} overlaps ${short(b.s)} by ${depth.toFixed(1)} px`);
+        }
+      }
+    }
+    return findings;
+  };
+  const views = [...document.querySelectorAll('.superstep-display')];
+  const roots = views.length ? views : [...document.querySelectorAll('body > svg')];
+  return roots.map((root, i) => ({ view: i, findings: [...new Set(lint(root))] }));
+}
+
+/** The outputs to lint: the notebooks' and the samples' that hold a view. */
+function outputsToLint() {
+  const dirs = NB_OUT.split(':').filter((d) => d && fs.existsSync(d));
+  const notebooks = collectOutputs(dirs);
+  let samplesDir = SAMPLES === 'off' ? '' : SAMPLES || writeSamples();
+  const samples = samplesDir ? collectOutputs([samplesDir]) : [];
+  return [...notebooks, ...samples].filter((o) => o.html.includes('superstep-display'));
+}
+
+const show = outputPages({ viewport: { width: OUTPUT_WIDTH + 16, height: 900 } });
+const outputs = outputsToLint();
+
+describe('picture linter', () => {
+  test('there are views to lint', () => {
+    assert.ok(outputs.length > 0, `no view in ${NB_OUT} or the samples`);
+  });
+  for (const out of outputs) {
+    test(`live: ${out.label}`, async () => {
+      const { page, close } = await show(out.html);
+      try {
+        const found = (await page.evaluate(lintPage, OUTPUT_WIDTH)).filter((v) => v.findings.length);
+        for (const v of found) console.log(`${out.label} view ${v.view}:\n  ${v.findings.join('\n  ')}`);
+        assert.deepEqual(found, [], 'the linter found problems (printed above)');
+      } finally {
+        await close();
+      }
+    });
+    const svg = out.sample && out.sample.svg;
+    if (svg) {
+      test(`static: ${out.label}`, async () => {
+        const { page, close } = await show(svg, { scripts: false });
+        try {
+          const found = (await page.evaluate(lintPage, 0)).filter((v) => v.findings.length);
+          for (const v of found) console.log(`${out.label} (static) view ${v.view}:\n  ${v.findings.join('\n  ')}`);
+          assert.deepEqual(found, [], 'the linter found problems (printed above)');
+        } finally {
+          await close();
+        }
+      });
+    }
+  }
+});
