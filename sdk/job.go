@@ -245,11 +245,13 @@ func (j *Job) String() string {
 			hosts = "host " + j.Profile.Cluster.Hosts[0].Name
 		}
 		return fmt.Sprintf("%s on %d workers on %s: %d supersteps, %d messages (%s), measured time %v, wall time %v",
-			j.Profile.Job, j.Profile.NumWorkers(), hosts, t.Supersteps, t.Messages, byteSize(t.Bytes), t.Time.Round(time.Microsecond), j.Result.Elapsed.Round(time.Millisecond))
+			j.Profile.Job, j.Profile.NumWorkers(), hosts, t.Supersteps, t.Messages, byteSize(t.Bytes), t.Measured.Round(time.Microsecond), j.Result.Elapsed.Round(time.Millisecond))
 	}
-	return fmt.Sprintf("%s on %v: %d supersteps, %d messages (%s), modelled time %v, wall time %v; partition balance %.2f, edge cut %.1f%%",
-		j.Profile.Job, j.Graph, t.Supersteps, t.Messages, byteSize(t.Bytes), t.Time.Round(time.Microsecond), j.Result.Elapsed.Round(time.Millisecond),
-		j.PartitionStats.Balance, 100*j.PartitionStats.CutFraction)
+	// Modelled: the cost model's, the same on every run; measured: the
+	// clock's, which moves with the machine's load; wall: the whole run.
+	return fmt.Sprintf("%s on %v: %d supersteps, %d messages (%s), modelled time %v, measured time %v, wall time %v; partition balance %.2f, edge cut %.1f%%",
+		j.Profile.Job, j.Graph, t.Supersteps, t.Messages, byteSize(t.Bytes), roundTime(t.Modelled), t.Measured.Round(time.Microsecond),
+		j.Result.Elapsed.Round(time.Millisecond), j.PartitionStats.Balance, 100*j.PartitionStats.CutFraction)
 }
 
 // MIMEBundle shows a finished job as its dashboard.
@@ -286,6 +288,16 @@ func workerOrder(p *profile.Profile) []int {
 		racks[h] = c.Hosts[h].Rack
 	}
 	return circular.Order(total, hosts, racks)
+}
+
+// roundTime rounds a duration for a summary: to the microsecond from a
+// millisecond up, exact below (a small job's modelled time is
+// nanoseconds).
+func roundTime(d time.Duration) time.Duration {
+	if d >= time.Millisecond {
+		return d.Round(time.Microsecond)
+	}
+	return d
 }
 
 // byteSize writes a size as every display does (display.FormatBytes).

@@ -106,20 +106,9 @@ func Timeline(ctx context.Context, tr *trace.Trace, opts TimelineOptions) (*view
 	return views.Timeline(ctx, d)
 }
 
-// processNames are the lanes' labels of a trace.
-func processNames(tr *trace.Trace) []string {
-	names := make([]string, len(tr.Processes))
-	for i, p := range tr.Processes {
-		names[i] = p.Name
-		if p.Rank >= 0 && !strings.Contains(p.Name, fmt.Sprint(p.Rank)) {
-			names[i] = fmt.Sprintf("%s (rank %d)", p.Name, p.Rank)
-		}
-		if names[i] == "" {
-			names[i] = fmt.Sprintf("process %d", i)
-		}
-	}
-	return names
-}
+// processNames are the labels of a trace's processes in every view:
+// rank first, the full name after it (trace.Trace.ProcessLabels).
+func processNames(tr *trace.Trace) []string { return tr.ProcessLabels() }
 
 // CommMatrix is the communication matrix of a trace (Vampir's, paper
 // 003's Fig. 8): senders as rows, receivers as columns, coloured by

@@ -277,7 +277,10 @@ func (j *Job) Dashboard(opt profile.Options) display.Renderer {
 			{Label: "supersteps", Value: fmt.Sprint(t.Supersteps)},
 			{Label: "messages", Value: fmt.Sprint(t.Messages)},
 			{Label: "bytes", Value: byteSize(t.Bytes)},
-			{Label: "modelled time", Value: t.Time.Round(time.Microsecond).String()},
+			// The cost model's time: the same on every run and machine.
+			{Label: "modelled time", Value: roundTime(t.Modelled).String()},
+			// The clock's: it moves with the machine's load.
+			{Label: "measured time", Value: t.Measured.Round(time.Microsecond).String()},
 		},
 		Tree: j.ClusterTree(),
 	}
@@ -289,9 +292,9 @@ func (j *Job) Dashboard(opt profile.Options) display.Renderer {
 		if len(j.Profile.Cluster.Hosts) == 1 {
 			hosts = "host " + j.Profile.Cluster.Hosts[0].Name
 		}
+		// Their communication times are measured too: no modelled time.
 		d.Stats[0] = views.Stat{Label: "ranks", Value: fmt.Sprintf("%d on %s", j.Profile.NumWorkers(), hosts)}
-		d.Stats[4].Label = "measured time"
-		d.Stats = append(d.Stats, views.Stat{Label: "wall time", Value: j.Result.Elapsed.Round(time.Millisecond).String()})
+		d.Stats = append(d.Stats[:4], d.Stats[5], views.Stat{Label: "wall time", Value: j.Result.Elapsed.Round(time.Millisecond).String()})
 	case j.Result != nil:
 		d.Stats = append(d.Stats,
 			views.Stat{Label: "wall time", Value: j.Result.Elapsed.Round(time.Millisecond).String()},
@@ -299,7 +302,7 @@ func (j *Job) Dashboard(opt profile.Options) display.Renderer {
 	default:
 		d.Stats[0] = views.Stat{Label: "processes", Value: fmt.Sprint(j.Profile.NumWorkers())}
 		d.Stats[1].Label = "frames"
-		d.Stats = d.Stats[:4] // a trace has no modelled time
+		d.Stats = d.Stats[:4] // a trace has neither a modelled nor a run's time
 	}
 	for _, level := range []profile.Level{profile.WorkerLevel, profile.HostLevel, profile.RackLevel} {
 		o := opt

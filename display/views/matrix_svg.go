@@ -31,11 +31,13 @@ func (m *matrixHeat) svg(plot bool) string {
 	rx, ry := hmPad+10, m.top+gh/2
 	w.text(rx, ry, m.d.RowName, muted+fmt.Sprintf(` text-anchor="middle" font-style="italic" transform="rotate(-90 %s %s)"`, n2(rx), n2(ry)))
 	for i := 0; i < m.n; i += m.step {
-		w.text(m.left-3, m.top+(float64(i)+0.5)*m.s+3.5, shownLabel(m.d.Rows[i]), small+` text-anchor="end"`)
+		s := shownLabel(m.d.Rows[i])
+		w.text(m.left-3, m.top+(float64(i)+0.5)*m.s+3.5, s, small+` text-anchor="end"`+cutTip(m.d.Rows[i], s))
 	}
 	for j := 0; j < m.m; j += m.step {
 		x, y := m.left+(float64(j)+0.5)*m.s+3.5, m.top-3
-		w.text(x, y, shownLabel(m.d.Cols[j]), small+fmt.Sprintf(` transform="rotate(-90 %s %s)"`, n2(x), n2(y)))
+		s := shownLabel(m.d.Cols[j])
+		w.text(x, y, s, small+fmt.Sprintf(` transform="rotate(-90 %s %s)"`, n2(x), n2(y))+cutTip(m.d.Cols[j], s))
 	}
 	w.f(`<rect x="%s" y="%s" width="%s" height="%s" fill="none" stroke="%s"/>`, n2(m.left-0.5), n2(m.top-0.5), n2(gw+1), n2(gh+1), gridColor)
 	if plot {

@@ -152,9 +152,9 @@ func (d SenderReceiverData) layout() (*curvePic, error) {
 			// the curves' hover text names units in full.
 			for u, s := range d.Units {
 				y := p.top + Y(float64(u)) + 3.5
-				s = fitText(s, p.left-8, 1.12*smallFont)
-				w.text(p.left-4, y, s, ink+` text-anchor="end"`)
-				w.text(p.left+p.w+4, y, s, ink)
+				shown := fitText(s, p.left-8, 1.12*smallFont)
+				w.text(p.left-4, y, shown, ink+` text-anchor="end"`+cutTip(s, shown))
+				w.text(p.left+p.w+4, y, shown, ink+cutTip(s, shown))
 			}
 		}
 	}

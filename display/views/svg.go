@@ -95,6 +95,16 @@ func fitText(s string, width, size float64) string {
 	return ""
 }
 
+// cutTip is the hover text of a label cut to fit: the attribute that
+// shows its full text (data-tip, the runtime's tooltip), or "" when the
+// label is whole.
+func cutTip(full, shown string) string {
+	if shown == full {
+		return ""
+	}
+	return ` data-tip="` + html.EscapeString(full) + `"`
+}
+
 // fitLabel is s if it fits width px, else s shortened with an ellipsis if
 // that keeps most of it (60%, at least 4 characters), else "": a label cut
 // to "wo…" says nothing.

@@ -63,11 +63,14 @@ func (L *TimelineLayout) svgDoc(p *timelinePicture, plot bool) string {
 	if d.Title != "" {
 		w.text(4, 15, fitText(d.Title, L.Width-8, titleFont), fmt.Sprintf(` font-size="%s" font-weight="bold" fill="%s"`, n2(titleFont), inkColor))
 	}
-	// Lane labels: clicking one hides its bundles (the runtime).
+	// Lane labels: clicking one hides its bundles (the runtime). A label
+	// cut to fit keeps its start (a trace's rank) and shows the whole on
+	// hover.
 	for i := 0; i < len(d.Lanes); i += L.labelEvery {
 		y := L.PlotY + L.Y(float64(i)) + smallFont*0.35
-		w.f(`<text class="ss-lane" data-lane="%d" x="%s" y="%s" text-anchor="end" font-size="%s" fill="%s">%s</text>`,
-			i, n2(L.PlotX-4), n2(y), n2(smallFont), inkColor, html.EscapeString(fitLabel(d.Lanes[i], L.labelW-6, smallFont)))
+		s := fitText(d.Lanes[i], L.labelW-6, smallFont)
+		w.f(`<text class="ss-lane" data-lane="%d" x="%s" y="%s" text-anchor="end" font-size="%s" fill="%s"%s>%s</text>`,
+			i, n2(L.PlotX-4), n2(y), n2(smallFont), inkColor, cutTip(d.Lanes[i], s), html.EscapeString(s))
 	}
 	if plot {
 		L.plotSVG(&w, p)

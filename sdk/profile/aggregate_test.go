@@ -93,7 +93,7 @@ func TestHierarchyAggregationSumsWorkers(t *testing.T) {
 		t.Fatalf("rack matrix %v", r.Messages[0])
 	}
 	// The sum over every cell is the job's total at every level.
-	if tot := p.Totals(); tot.Messages != 6+30+100+15 || tot.Bytes != 8*tot.Messages || tot.Time != 12*time.Second {
+	if tot := p.Totals(); tot.Messages != 6+30+100+15 || tot.Bytes != 8*tot.Messages || tot.Measured != 12*time.Second {
 		t.Fatalf("totals %+v", tot)
 	}
 }

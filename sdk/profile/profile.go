@@ -86,26 +86,36 @@ type Totals struct {
 	Supersteps int
 	Messages   int64
 	Bytes      int64
-	// Time is the job's modelled running time: per superstep the slowest
-	// worker's compute plus communication time.
-	Time time.Duration
+	// Measured is the job's running time as measured: per superstep the
+	// slowest worker's measured compute time plus its communication time
+	// (the network model's; on MPI ranks, the measured exchange). It moves
+	// with the machine and its load from run to run.
+	Measured time.Duration
+	// Modelled is the job's running time under the cost model
+	// (DefaultCost, as Options{Time: Modelled} draws it): per superstep the
+	// slowest worker's modelled compute time plus its communication time.
+	// It depends on no clock: for a deterministic program and partition it
+	// is the same on every run and machine (but on MPI ranks, whose
+	// communication times are measured).
+	Modelled time.Duration
 }
 
 // Totals sums the profile.
 func (p *Profile) Totals() Totals {
 	t := Totals{Supersteps: len(p.Steps)}
+	model := Options{Time: Modelled}
 	for _, s := range p.Steps {
 		for i := range s.Messages {
 			t.Messages += s.Messages[i]
 			t.Bytes += s.Bytes[i]
 		}
-		var slowest time.Duration
-		for _, w := range s.Workers {
-			if d := w.Compute + w.Comm; d > slowest {
-				slowest = d
-			}
+		var measured, modelled time.Duration
+		for i, w := range s.Workers {
+			measured = max(measured, w.Compute+w.Comm)
+			modelled = max(modelled, model.compute(s, i)+w.Comm)
 		}
-		t.Time += slowest
+		t.Measured += measured
+		t.Modelled += modelled
 	}
 	return t
 }

@@ -53,6 +53,27 @@ func TestMedianOfRuns(t *testing.T) {
 	}
 }
 
+// A profile's modelled total is the cost model's, whatever the clock
+// measured; its measured total is the clock's.
+func TestTotalsModelledIgnoresTheClock(t *testing.T) {
+	ms := time.Millisecond
+	fast, slow := oneStep(t, 1*ms, 2*ms), oneStep(t, 300*ms, 2*ms)
+	slow.Steps[0].Workers[1].Comm = 4 * time.Microsecond
+	fast.Steps[0].Workers[1].Comm = 4 * time.Microsecond
+	f, s := fast.Totals(), slow.Totals()
+	// Worker 0: 350 ns of modelled compute; worker 1: 200 ns + 4 µs of
+	// communication, the slowest.
+	if want := 4200 * time.Nanosecond; f.Modelled != want || s.Modelled != want {
+		t.Errorf("modelled %v and %v, want %v both", f.Modelled, s.Modelled, want)
+	}
+	if f.Measured != 2*ms+4*time.Microsecond || s.Measured != 300*ms {
+		t.Errorf("measured %v and %v", f.Measured, s.Measured)
+	}
+	if str := slow.String(); !strings.Contains(str, "modelled time 4.2µs, measured time 300ms") {
+		t.Errorf("summary %q", str)
+	}
+}
+
 func TestModelledTime(t *testing.T) {
 	p := oneStep(t, 7*time.Millisecond, time.Millisecond)
 	a, err := p.Aggregate(Options{Time: Modelled})

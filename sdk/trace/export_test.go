@@ -64,7 +64,7 @@ func TestToProfileKeepsTotalsAndSplitsTime(t *testing.T) {
 			t.Errorf("bin %d, process 0: compute %v wait %v, want %v %v", k, got.Compute, got.Wait, w[0], w[1])
 		}
 	}
-	if p.Cluster.Hosts[1].Name != "n2" || p.Cluster.Workers[1].Name != "rank 1" {
+	if p.Cluster.Hosts[1].Name != "n2" || p.Cluster.Workers[1].Name != "rank 1 · n2" {
 		t.Errorf("hosts and workers from the trace: %+v", p.Cluster)
 	}
 	if _, err := FD4Like(1).ToProfile(10_000_000); err == nil {

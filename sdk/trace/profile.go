@@ -120,6 +120,7 @@ func (t *Trace) innermost(f func(proc int32, from, to int64, region int32)) {
 func (t *Trace) cluster() (*cluster.Cluster, error) {
 	c := &cluster.Cluster{Racks: []cluster.Rack{{Name: t.Name}}}
 	hosts := map[string]int{}
+	labels := t.ProcessLabels()
 	for i, p := range t.Processes {
 		h := p.Host
 		if h == "" {
@@ -131,11 +132,8 @@ func (t *Trace) cluster() (*cluster.Cluster, error) {
 			hosts[h] = hi
 			c.Hosts = append(c.Hosts, cluster.Host{Name: h})
 		}
-		name := p.Name
-		if name == "" {
-			name = fmt.Sprintf("process %d", i)
-		}
-		c.Workers = append(c.Workers, cluster.Worker{Name: name, Host: hi})
+		// Workers are named as every view labels processes: rank first.
+		c.Workers = append(c.Workers, cluster.Worker{Name: labels[i], Host: hi})
 	}
 	if err := c.Validate(); err != nil {
 		return nil, fmt.Errorf("trace %s: %w", t.Name, err)
