@@ -8,15 +8,49 @@ import (
 	"superstep/display"
 )
 
-// RowView shows several displays side by side (wrapping on narrow
-// screens), each with an optional caption.
+// RowView shows several displays side by side, each with an optional
+// caption. The row is Width px wide (DefaultRowWidth when 0): every item
+// that can lay itself out for a width (rings, trends, boards, chords) is
+// laid out for its share, so the row fits without shrinking text; other
+// items keep their size and the row wraps on narrow screens.
 type RowView struct {
 	Items    []display.Renderer
 	Captions []string
+	Width    float64
+}
+
+// DefaultRowWidth is the width of a row: it fits JupyterLab's output area
+// at a normal window width (923 px beside the file browser) and a 1,000 px
+// output.
+const DefaultRowWidth = 900
+
+// rowGap is the space between the items of a row, in px.
+const rowGap = 24
+
+// A widthFitter is a view that can lay itself out for a given width in
+// px: the static picture and the live view both fit it.
+type widthFitter interface {
+	fitWidth(w float64) display.Renderer
 }
 
 // Row shows items side by side.
 func Row(items ...display.Renderer) RowView { return RowView{Items: items} }
+
+// WithWidth sets the width of the row in px.
+func (r RowView) WithWidth(w float64) RowView {
+	r.Width = w
+	return r
+}
+
+// itemWidth is each item's share of the row's width.
+func (r RowView) itemWidth() float64 {
+	w := r.Width
+	if w <= 0 {
+		w = DefaultRowWidth
+	}
+	n := float64(max(1, len(r.Items)))
+	return (w - rowGap*(n-1)) / n
+}
 
 // WithCaptions sets a caption above each item.
 func (r RowView) WithCaptions(captions ...string) RowView {
@@ -30,7 +64,11 @@ func (r RowView) MIMEBundle() display.Bundle {
 	var h, p strings.Builder
 	live := false
 	h.WriteString(`<div class="superstep-row" style="display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start">`)
+	share := r.itemWidth()
 	for i, item := range r.Items {
+		if f, ok := item.(widthFitter); ok {
+			item = f.fitWidth(share)
+		}
 		b := display.BundleOf(item)
 		live = live || b.NeedsRuntime
 		caption := ""
