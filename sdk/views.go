@@ -65,6 +65,13 @@ func (j *Job) TrendData(opt profile.Options) (views.TrendData, error) {
 	return trendData(j.Profile, a), nil
 }
 
+// The trend's panels of messages and bytes, which the dashboard's totals
+// sum.
+const (
+	messagesPanel = "messages: out, in (hatched)"
+	bytesPanel    = "bytes: out, in (hatched)"
+)
+
 func trendData(p *profile.Profile, a *profile.Aggregated) views.TrendData {
 	frames := make([]string, len(a.Frames))
 	for i, f := range a.Frames {
@@ -79,8 +86,8 @@ func trendData(p *profile.Profile, a *profile.Aggregated) views.TrendData {
 		Units:         displayUnits(p.Cluster, a),
 		Panels: []views.TrendPanel{
 			{Title: "time (" + unit + ", " + a.TimeLabel + "): compute + communication", Out: times},
-			{Title: "messages: out, in (hatched)", Out: a.MessagesOut, In: a.MessagesIn},
-			{Title: "bytes: out, in (hatched)", Out: a.BytesOut, In: a.BytesIn},
+			{Title: messagesPanel, Out: a.MessagesOut, In: a.MessagesIn},
+			{Title: bytesPanel, Out: a.BytesOut, In: a.BytesIn},
 		},
 	}
 }
@@ -275,8 +282,8 @@ func (j *Job) Dashboard(opt profile.Options) display.Renderer {
 		Stats: []views.Stat{
 			{Label: "graph", Value: graphSummary(j.Graph)},
 			{Label: "supersteps", Value: fmt.Sprint(t.Supersteps)},
-			{Label: "messages", Value: fmt.Sprint(t.Messages)},
-			{Label: "bytes", Value: byteSize(t.Bytes)},
+			{Label: "messages", Value: display.FormatNumber(float64(t.Messages)), Sums: messagesPanel},
+			{Label: "bytes", Value: byteSize(t.Bytes), Sums: bytesPanel, Bytes: true},
 			// The cost model's time: the same on every run and machine.
 			{Label: "modelled time", Value: roundTime(t.Modelled).String()},
 			// The clock's: it moves with the machine's load.

@@ -493,10 +493,16 @@ describe('display samples: interaction', () => {
           const tile = root.locator(`.ss-tile[data-id="${f.tile}"]`);
           // An internal node is clicked on its header band; a leaf anywhere.
           const target = (await tile.locator('.ss-tile-head').count()) ? tile.locator('.ss-tile-head') : tile;
+          const messages = root.locator('.ss-stat[data-label="messages"]');
+          const all = await messages.textContent();
           await target.click();
           await checkHidden(root, exp.units, f.hides, `after filtering ${f.tile}`);
+          // The totals follow the filter.
+          assert.equal(await messages.textContent(), f.messages, `messages after filtering ${f.tile}`);
+          assert.ok(await root.locator('.ss-filter-note').isVisible(), 'the panel says what the figures are of');
           await target.click();
           await checkHidden(root, exp.units, [], `after restoring ${f.tile}`);
+          assert.equal(await messages.textContent(), all, `messages after restoring ${f.tile}`);
         }
 
         // One slider drives the chord and the trend's frame marker.

@@ -9,7 +9,17 @@ import (
 )
 
 // Stat is one headline number of a dashboard ("supersteps", "42").
-type Stat struct{ Label, Value string }
+type Stat struct {
+	Label, Value string
+	// Sums, if set, is the title of the trend panel whose outgoing values
+	// (over every frame and unit) the statistic totals, as "messages"
+	// totals the messages sent. Live, a filter in the cluster view re-sums
+	// it over the units the filter keeps ("1,204 of 5,310"); a statistic
+	// without Sums is of the whole job and says so while a filter is on.
+	Sums string
+	// Bytes formats a re-summed value as a byte size (kB, MB, …).
+	Bytes bool
+}
 
 // DashboardLevel is one level of hierarchy aggregation ("worker", "host",
 // "rack"): the trend and the chord diagram of the units at that level.
@@ -46,6 +56,10 @@ func Dashboard(d DashboardData) *DashboardView { return &DashboardView{Data: d} 
 type statJSON struct {
 	Label string `json:"label"`
 	Value string `json:"value"`
+	// Sums is the index of the trend panel the statistic totals (-1:
+	// none), the same at every level.
+	Sums  int  `json:"sums"`
+	Bytes bool `json:"bytes,omitempty"`
 }
 
 type dashLevelSpec struct {
@@ -75,11 +89,13 @@ type dashboardSpec struct {
 	Layout   dashLayout      `json:"layout"`
 }
 
+// The panels' sizes: side by side they are DefaultRowWidth wide, so a
+// dashboard fits JupyterLab's output area at a normal window width.
 const (
-	dashLeftW   = 230.0
-	dashTrendW  = 430.0
-	dashChordW  = 360.0
-	dashChordH  = 390.0
+	dashLeftW   = 200.0
+	dashTrendW  = 380.0
+	dashChordW  = 288.0
+	dashChordH  = 320.0
 	dashGap     = 16.0
 	dashCaption = 18.0 // the grey caption above each view
 	dashTitleH  = 26.0
@@ -102,7 +118,15 @@ func (v *DashboardView) spec() dashboardSpec {
 	d := v.Data
 	sp := dashboardSpec{Title: d.Title, Stats: []statJSON{}, Levels: []dashLevelSpec{}}
 	for _, s := range d.Stats {
-		sp.Stats = append(sp.Stats, statJSON(s))
+		sums := -1
+		if s.Sums != "" && len(d.Levels) > 0 {
+			for k, p := range d.Levels[0].Trend.Panels {
+				if p.Title == s.Sums {
+					sums = k
+				}
+			}
+		}
+		sp.Stats = append(sp.Stats, statJSON{Label: s.Label, Value: s.Value, Sums: sums, Bytes: s.Bytes})
 	}
 	for _, l := range d.Levels {
 		sp.Levels = append(sp.Levels, dashLevelSpec{Name: l.Name,
@@ -194,6 +218,11 @@ func (v *DashboardView) MIMEBundle() display.Bundle { return v.figure().MIMEBund
 
 func (v *DashboardView) figure() figure {
 	sp := v.spec()
+	for i, s := range v.Data.Stats {
+		if s.Sums != "" && sp.Stats[i].Sums < 0 {
+			return figure{err: fmt.Errorf("views: dashboard: statistic %q sums trend panel %q, which the trend does not have", s.Label, s.Sums)}
+		}
+	}
 	var names []string
 	for _, l := range sp.Levels {
 		names = append(names, l.Name)

@@ -22,7 +22,7 @@ func TestSaveEveryView(t *testing.T) {
 		"chord":   Chord(chord),
 		"chords":  CompareChords([]string{"a", "b"}, sampleChord(1), sampleChord(2)),
 		"treemap": Treemap(tree),
-		"dashboard": Dashboard(DashboardData{Title: "job", Stats: []Stat{{"supersteps", "4"}},
+		"dashboard": Dashboard(DashboardData{Title: "job", Stats: []Stat{{Label: "supersteps", Value: "4"}},
 			Levels: []DashboardLevel{{Name: "worker", Trend: trend, Chord: chord}}, Tree: tree}),
 		"drawing":     Drawing(randomDrawing(300, 600, 1)),
 		"big drawing": Drawing(randomDrawing(DrawingCanvasNodes, 8000, 2)),

@@ -737,7 +737,7 @@ func TestViewBundles(t *testing.T) {
 	chord.Units[0].Name = "</script><b>"
 	trend := sampleTrend()
 	tree := sampleTree()
-	dash := Dashboard(DashboardData{Title: "job", Stats: []Stat{{"supersteps", "4"}},
+	dash := Dashboard(DashboardData{Title: "job", Stats: []Stat{{Label: "supersteps", Value: "4"}},
 		Levels: []DashboardLevel{{Name: "worker", Trend: trend, Chord: chord}, {Name: "host", Trend: trend, Chord: chord}}, Tree: tree})
 	checkBundle(t, "trend", Trend(trend), "trend")
 	checkBundle(t, "chord", Chord(chord), "chord")

@@ -26,6 +26,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"superstep/display"
 	"superstep/display/views"
@@ -277,11 +278,23 @@ func main() {
 	chord := chordData(workerUnits(), wm, workerRings())
 	tr := tree()
 	wTrend := trendData(workerUnits(), wm, 0)
+	// The messages a filter keeps: all the workers' but the hidden ones'.
+	sent := func(hide ...int) float64 {
+		sum := 0.0
+		for u, row := range wTrend.Panels[1].Out {
+			if !slices.Contains(hide, u) {
+				for _, v := range row {
+					sum += v
+				}
+			}
+		}
+		return sum
+	}
 	dash := views.DashboardData{
 		Title: "SSSP on a made-up graph",
 		Stats: []views.Stat{
 			{Label: "supersteps", Value: "12"},
-			{Label: "messages", Value: display.FormatNumber(total(wm))},
+			{Label: "messages", Value: display.FormatNumber(sent()), Sums: "messages"},
 			{Label: "bytes", Value: sizeText(total(wm)*12 + 64*36*frames)},
 			{Label: "running time", Value: "3.2 s"},
 		},
@@ -312,9 +325,12 @@ func main() {
 			"tip":  "rack 0 › host 1 › w2\n" + display.FormatNumber(vertices[2]),
 		}},
 		{`views.Dashboard(dash) // worker and host levels, linked`, views.Dashboard(dash), map[string]any{
-			"kind":    "dashboard",
-			"levels":  []string{"worker", "host"},
-			"filters": []map[string]any{{"tile": "w2", "hides": []string{"w2"}}, {"tile": "h1", "hides": []string{"w2", "w3"}}},
+			"kind":   "dashboard",
+			"levels": []string{"worker", "host"},
+			"filters": []map[string]any{
+				{"tile": "w2", "hides": []string{"w2"}, "messages": display.FormatNumber(sent(2)) + " of " + display.FormatNumber(sent())},
+				{"tile": "h1", "hides": []string{"w2", "w3"}, "messages": display.FormatNumber(sent(2, 3)) + " of " + display.FormatNumber(sent())},
+			},
 			"units":   workers,
 			"slideTo": slideTo,
 			"point":   map[string]any{"panel": 1, "unit": 4, "frame": 6, "tip": trendTip(wTrend, 4, 6)},
