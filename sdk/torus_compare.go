@@ -84,7 +84,8 @@ func TorusEmbedding(t *torus.Torus, method string) (*views.DrawingView, error) {
 		d.X[v] = pos[v][0]
 		d.Y[v] = -pos[v][1] // y up in the embedding, down on screen
 		d.Labels[v] = fmt.Sprintf("node %d %v", v, t.Coord(v))
-		d.Groups[v] = int32(hilbert.BlockOf(n, blocks, rank[v]))
+		// Numbered from 1, as the ring numbers its blocks.
+		d.Groups[v] = int32(hilbert.BlockOf(n, blocks, rank[v])) + 1
 	}
 	for _, p := range t.Pairs() {
 		d.Edges = append(d.Edges, [2]int32{int32(p.A), int32(p.B)})

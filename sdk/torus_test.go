@@ -248,6 +248,16 @@ func TestTorusEmbeddingDeterministic(t *testing.T) {
 		if strings.HasPrefix(m, "mds") != strings.Contains(a.Data.Title, "stress") {
 			t.Errorf("%s: title %q", m, a.Data.Title)
 		}
+		// Blocks are numbered 1 to 8, as on the ring: 16 nodes each.
+		count := map[int32]int{}
+		for _, g := range a.Data.Groups {
+			count[g]++
+		}
+		for b := int32(1); b <= 8; b++ {
+			if count[b] != 16 {
+				t.Errorf("%s: Hilbert block %d holds %d nodes, want 16 (blocks %v)", m, b, count[b], count)
+			}
+		}
 	}
 	var _ display.Renderer = &MappingComparison{}
 }

@@ -11,8 +11,10 @@ import (
 // RowView shows several displays side by side, each with an optional
 // caption. The row is Width px wide (DefaultRowWidth when 0): every item
 // that can lay itself out for a width (rings, trends, boards, chords) is
-// laid out for its share, so the row fits without shrinking text; other
-// items keep their size and the row wraps on narrow screens.
+// laid out for its share (the width less the gaps and each live view's
+// download gutter, divided among the items), so the row fits without
+// shrinking text; other items keep their size and the row wraps on
+// narrow screens.
 type RowView struct {
 	Items    []display.Renderer
 	Captions []string
@@ -25,7 +27,13 @@ type RowView struct {
 const DefaultRowWidth = 900
 
 // rowGap is the space between the items of a row, in px.
-const rowGap = 24
+const rowGap = 8
+
+// downloadGutter is the space the live runtime keeps right of every view
+// for its download button (GUTTER in runtime/src/download.js): a row
+// leaves it beside each item, so the button never sits over the next
+// item's title and the live row fits as the static one does.
+const downloadGutter = 26
 
 // A widthFitter is a view that can lay itself out for a given width in
 // px: the static picture and the live view both fit it.
@@ -49,7 +57,7 @@ func (r RowView) itemWidth() float64 {
 		w = DefaultRowWidth
 	}
 	n := float64(max(1, len(r.Items)))
-	return (w - rowGap*(n-1)) / n
+	return (w - rowGap*(n-1) - downloadGutter*n) / n
 }
 
 // WithCaptions sets a caption above each item.
@@ -63,7 +71,7 @@ func (r RowView) WithCaptions(captions ...string) RowView {
 func (r RowView) MIMEBundle() display.Bundle {
 	var h, p strings.Builder
 	live := false
-	h.WriteString(`<div class="superstep-row" style="display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start">`)
+	h.WriteString(`<div class="superstep-row" style="display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start">`)
 	share := r.itemWidth()
 	for i, item := range r.Items {
 		if f, ok := item.(widthFitter); ok {
