@@ -40,9 +40,11 @@ protocol_suite() {
 
 notebooks() {
   local nb rc=0
+  # Every picture's SVG, for the picture linter's static check.
+  mkdir -p "$out/figures"
   for nb in notebooks/*.ipynb; do
     echo "executing $nb"
-    jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=1800 \
+    SUPERSTEP_FIGURE_SVG_DIR="$PWD/$out/figures" jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=1800 \
       --output-dir "$out" "$nb" 2>&1 | grep -v 'listening on' || true
     [ -f "$out/$(basename "$nb")" ] || { echo "$nb did not execute"; rc=1; }
   done
@@ -69,7 +71,7 @@ browser() {
   # The display samples are written once for every test file (each would
   # otherwise run the writer itself, at the same time as the others).
   go run ./sdk/internal/samples "$PWD/$out/samples" || return 1
-  SUPERSTEP_SAMPLES="$PWD/$out/samples" SUPERSTEP_NB_OUT="$PWD/$out" SUPERSTEP_SCREENSHOT="$PWD/$out/bars.png" \
+  SUPERSTEP_SAMPLES="$PWD/$out/samples" SUPERSTEP_NB_OUT="$PWD/$out" SUPERSTEP_FIGURES="$PWD/$out/figures" SUPERSTEP_SCREENSHOT="$PWD/$out/bars.png" \
     SUPERSTEP_LAB_SCREENSHOT="$PWD/$out/jupyterlab.png" node --test display/browsertest/ || return 1
   # The big canvases' paint times against their targets (printed, not
   # asserted: the machine is shared).

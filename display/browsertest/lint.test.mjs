@@ -1,9 +1,10 @@
 // The picture linter: what a reader of a figure would trip over, checked on
 // every view of every executed notebook ($SUPERSTEP_NB_OUT, as in
 // display.test.mjs) and every display sample ($SUPERSTEP_SAMPLES: every
-// *-samples.ipynb there, or written afresh), in the live page and, for the
-// samples, in the static picture (the SVG in the cell's metadata, what the
-// PNG is drawn from):
+// *-samples.ipynb there, or written afresh), in the live page and in the
+// static picture: the SVG the PNG is drawn from, in a sample's metadata or,
+// for a notebook, in $SUPERSTEP_FIGURES (where the kernel wrote it, as
+// <display id>.svg, when the notebooks ran with SUPERSTEP_FIGURE_SVG_DIR):
 //
 //   - no two pieces of text overlap ("D-mod-ktotals", "110–111120–121");
 //   - no text leaves its view, or the picture it is drawn in;
@@ -24,6 +25,7 @@ import { collectOutputs, outputPages, writeSamples } from './page.mjs';
 
 const NB_OUT = process.env.SUPERSTEP_NB_OUT || '/tmp/nbout';
 const SAMPLES = process.env.SUPERSTEP_SAMPLES || '';
+const FIGURES = process.env.SUPERSTEP_FIGURES || '';
 // JupyterLab 4's output area in a 1,000 px wide notebook panel.
 export const OUTPUT_WIDTH = 923;
 
@@ -132,12 +134,24 @@ function outputsToLint() {
   return [...notebooks, ...samples].filter((o) => o.html.includes('superstep-display'));
 }
 
+/** The static pictures of an output: its sample's SVG, or its displays'. */
+function staticPictures(out) {
+  if (out.sample && out.sample.svg) return [out.sample.svg];
+  if (!FIGURES) return [];
+  const ids = [...out.html.matchAll(/class="superstep-display" id="(ss-[0-9a-f]+)"/g)].map((m) => m[1]);
+  return ids.map((id) => `${FIGURES}/${id}.svg`).filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f, 'utf8'));
+}
+
 const show = outputPages({ viewport: { width: OUTPUT_WIDTH + 16, height: 900 } });
 const outputs = outputsToLint();
 
 describe('picture linter', () => {
   test('there are views to lint', () => {
     assert.ok(outputs.length > 0, `no view in ${NB_OUT} or the samples`);
+  });
+  test('every notebook view has its static picture', { skip: !FIGURES && 'SUPERSTEP_FIGURES not set' }, () => {
+    const missing = outputs.filter((o) => !o.sample && !staticPictures(o).length).map((o) => o.label);
+    assert.deepEqual(missing, [], `no SVG in ${FIGURES} for these outputs`);
   });
   for (const out of outputs) {
     test(`live: ${out.label}`, async () => {
@@ -150,18 +164,18 @@ describe('picture linter', () => {
         await close();
       }
     });
-    const svg = out.sample && out.sample.svg;
-    if (svg) {
-      test(`static: ${out.label}`, async () => {
+    staticPictures(out).forEach((svg, k) => {
+      const label = `${out.label}${k ? ` (picture ${k + 1})` : ''}`;
+      test(`static: ${label}`, async () => {
         const { page, close } = await show(svg, { scripts: false });
         try {
           const found = (await page.evaluate(lintPage, 0)).filter((v) => v.findings.length);
-          for (const v of found) console.log(`${out.label} (static) view ${v.view}:\n  ${v.findings.join('\n  ')}`);
+          for (const v of found) console.log(`${label} (static) view ${v.view}:\n  ${v.findings.join('\n  ')}`);
           assert.deepEqual(found, [], 'the linter found problems (printed above)');
         } finally {
           await close();
         }
       });
-    }
+    });
   }
 });

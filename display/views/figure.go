@@ -13,6 +13,8 @@ import (
 	"image/draw"
 	"image/png"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -257,6 +259,9 @@ func (f figure) MIMEBundle() display.Bundle {
 	spec := packSpec(f.specJSON())
 	b64 := base64.StdEncoding.EncodeToString(pic)
 	id := contentID(f.kind, f.alt, b64, spec)
+	if dir := os.Getenv(FigureSVGDirEnv); dir != "" {
+		f.writeSVG(dir, id)
+	}
 	var h strings.Builder
 	fmt.Fprintf(&h, `<div class="superstep-display" id="%s" data-kind="%s">`, id, html.EscapeString(f.kind))
 	fmt.Fprintf(&h, `<img alt="%s" width="%d" height="%d" src="data:image/png;base64,%s" style="max-width:100%%;height:auto"/></div>`,
@@ -265,6 +270,28 @@ func (f figure) MIMEBundle() display.Bundle {
 	return display.Bundle{
 		Data:         map[string]any{"text/html": h.String(), "text/plain": text},
 		NeedsRuntime: true,
+	}
+}
+
+// FigureSVGDirEnv names the environment variable that, when set to a
+// directory, has every picture shown write its SVG document there as
+// <display id>.svg: the picture the static PNG is drawn from, for the
+// picture linter to check what a reader of an exported notebook sees
+// (.ci/test.sh sets it while it runs the notebooks).
+const FigureSVGDirEnv = "SUPERSTEP_FIGURE_SVG_DIR"
+
+// writeSVG writes the figure's SVG document to dir/id.svg; a failure is
+// reported on stderr, the display is shown all the same.
+func (f figure) writeSVG(dir, id string) {
+	svg := f.svg
+	if svg == "" && f.makeSVG != nil {
+		svg = f.makeSVG()
+	}
+	if svg == "" {
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, id+".svg"), []byte(svg), 0o644); err != nil {
+		fmt.Fprintf(os.Stderr, "views: %s: %v\n", FigureSVGDirEnv, err)
 	}
 }
 
