@@ -10,7 +10,14 @@
 //   - no text leaves its view, or the picture it is drawn in;
 //   - no live view is wider than the output area (OUTPUT_WIDTH, a
 //     JupyterLab output at a normal window width; a static picture is an
-//     <img> that scales to it).
+//     <img> that scales to it);
+//   - every colour of a legend has one meaning: a legend entry is a small
+//     swatch (a square, a dot or a short line) just left of its text, and
+//     two entries of one colour must say the same thing;
+//   - the views of one comparison (a row) show one quantity on one scale:
+//     every live view publishes its scales on its root, as data-scales
+//     ({"packets": [0, 4000], …}), and a quantity two views of a row both
+//     show must have the same domain in both.
 //
 // Each view's findings are printed (a view with none prints nothing), and
 // a test fails for any finding.
@@ -118,11 +125,72 @@ function lintPage(outputWidth) {
         }
       }
     }
+    // Legend entries: swatches at most 14 px tall ending at most 10 px
+    // left of a text, level with it. The swatch is what a reader sees:
+    // every shape there (a hatch over a fill, a ring round a dot), each
+    // with its shape, size, fill and stroke; its colour is its first
+    // shape's fill (a line's stroke).
+    const meaning = new Map();
+    const none = (c) => !c || c === 'none' || c === 'rgba(0, 0, 0, 0)';
+    const shapes = [...root.querySelectorAll('rect, circle, line, path, polygon')].filter((e) => visible(e, root) && !e.closest('.superstep-tip'));
+    const boxes = shapes.map((e) => ({ e, r: e.getBoundingClientRect() })).filter(({ r }) => r.height <= 14 && r.width <= 24 && r.width > 0 && r.height > 0);
+    for (const t of texts) {
+      if (!t.box || (t.corners && Math.abs(t.corners[0][1] - t.corners[1][1]) > 0.5)) continue; // upright SVG text only
+      const mid = (t.r.top + t.r.bottom) / 2;
+      const at = boxes.filter(({ r }) => r.right <= t.r.left + 1 && r.right >= t.r.left - 10 && r.top <= mid && r.bottom >= mid);
+      if (!at.length) continue;
+      let colour = '';
+      const look = at.map(({ e, r }) => {
+        const cs = getComputedStyle(e);
+        const fill = none(cs.fill) ? '' : cs.fill;
+        const stroke = none(cs.stroke) || !(parseFloat(cs.strokeWidth) > 0) ? '' : cs.stroke;
+        // A white dot with a coloured ring says its ring's colour.
+        const white = fill === 'rgb(255, 255, 255)';
+        colour ||= fill && !fill.startsWith('url') && !(white && stroke) ? fill : stroke;
+        // What tells keys of one colour apart: hatching, dashes, or a
+        // dot's size (a size legend).
+        const size = e.tagName === 'circle' ? Math.round(r.width) : '';
+        return `${fill.startsWith('url') ? 'hatched' : ''} ${cs.strokeDasharray === 'none' ? '' : cs.strokeDasharray} ${size}`;
+      }).sort().join(' + ');
+      if (!colour) continue;
+      if (!meaning.has(colour)) meaning.set(colour, new Map());
+      const looks = meaning.get(colour);
+      if (!looks.has(look)) looks.set(look, new Set());
+      looks.get(look).add(t.s.split(' · ')[0]); // "in · ribbon colour: …" says "in"
+    }
+    // One look, several texts: one colour with several meanings. (One
+    // colour hatched and solid, dashed, or in dots of several sizes, is
+    // a key of each.)
+    for (const [colour, looks] of meaning) {
+      for (const says of looks.values()) {
+        if (says.size > 1) findings.push(`legend colour ${colour} means ${[...says].map(short).join(' and ')}`);
+      }
+    }
     return findings;
   };
   const views = [...document.querySelectorAll('.superstep-display')];
   const roots = views.length ? views : [...document.querySelectorAll('body > svg')];
-  return roots.map((root, i) => ({ view: i, findings: [...new Set(lint(root))] }));
+  const found = roots.map((root, i) => ({ view: i, findings: [...new Set(lint(root))] }));
+  // One scale across a comparison.
+  for (const row of document.querySelectorAll('.superstep-row')) {
+    const seen = new Map();
+    for (const root of row.querySelectorAll('.superstep-display')) {
+      const i = views.indexOf(root);
+      let scales = {};
+      try {
+        scales = JSON.parse(root.getAttribute('data-scales') || '{}');
+      } catch (e) {
+        found[i].findings.push(`data-scales is not JSON: ${e.message}`);
+      }
+      for (const [q, domain] of Object.entries(scales)) {
+        const d = JSON.stringify(domain);
+        if (seen.has(q) && seen.get(q).d !== d) {
+          found[i].findings.push(`${q} on ${d} here, on ${seen.get(q).d} in view ${seen.get(q).i} of the same comparison`);
+        } else if (!seen.has(q)) seen.set(q, { d, i });
+      }
+    }
+  }
+  return found;
 }
 
 /** The outputs to lint: the notebooks' and the samples' that hold a view. */

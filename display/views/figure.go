@@ -47,6 +47,11 @@ type figure struct {
 	// rasterising svg (a big drawing's SVG is slow to parse).
 	raster func(scale float64) (*image.RGBA, error)
 	err    error // why there is no picture
+	// scales are the domains of the quantities the picture encodes
+	// ("packets": [0, 4000]), written on its root as data-scales: the
+	// views of one comparison must agree on them (the picture linter
+	// checks).
+	scales map[string][2]float64
 }
 
 // figureView is implemented by the views that are pictures.
@@ -263,7 +268,7 @@ func (f figure) MIMEBundle() display.Bundle {
 		f.writeSVG(dir, id)
 	}
 	var h strings.Builder
-	fmt.Fprintf(&h, `<div class="superstep-display" id="%s" data-kind="%s">`, id, html.EscapeString(f.kind))
+	fmt.Fprintf(&h, `<div class="superstep-display" id="%s" data-kind="%s"%s>`, id, html.EscapeString(f.kind), scalesAttr(f.scales))
 	fmt.Fprintf(&h, `<img alt="%s" width="%d" height="%d" src="data:image/png;base64,%s" style="max-width:100%%;height:auto"/></div>`,
 		html.EscapeString(f.alt), int(math.Round(width)), int(math.Round(height)), b64)
 	h.WriteString(liveCall(id, f.kind, spec))
@@ -293,6 +298,19 @@ func (f figure) writeSVG(dir, id string) {
 	if err := os.WriteFile(filepath.Join(dir, id+".svg"), []byte(svg), 0o644); err != nil {
 		fmt.Fprintf(os.Stderr, "views: %s: %v\n", FigureSVGDirEnv, err)
 	}
+}
+
+// scalesAttr is the data-scales attribute of a figure's root ("" when it
+// has no scales): a JSON object, keys sorted.
+func scalesAttr(scales map[string][2]float64) string {
+	if len(scales) == 0 {
+		return ""
+	}
+	b, err := json.Marshal(scales)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf(` data-scales="%s"`, html.EscapeString(string(b)))
 }
 
 // liveCall is the script after a live display's <div>: it hands the
