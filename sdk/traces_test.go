@@ -192,6 +192,27 @@ func TestTimelineAutomaticParameters(t *testing.T) {
 	}
 }
 
+// The grid run's messages all fall in the trace's last pixels: at some
+// widths (880 px among them) the grid's last column had its centre past
+// the plot's edge and every bundle was clipped away, invisible. Every
+// width between 860 and 900 px draws them all.
+func TestTimelineDrawsTheTraceEndAtEveryWidth(t *testing.T) {
+	tr := gridRun(t)
+	for w := 860.0; w <= 900; w += 2 {
+		v, err := Timeline(context.Background(), tr, TimelineOptions{Width: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := v.Stats()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Invisible != 0 {
+			t.Errorf("width %.0f px: %d of %d bundles invisible", w, s.Invisible, s.Bundles)
+		}
+	}
+}
+
 // gridRun is the 16-rank grid program's trace the PMPI shim wrote.
 func gridRun(t *testing.T) *trace.Trace {
 	t.Helper()

@@ -141,7 +141,10 @@ func (d TimelineData) layout(ctx context.Context) (*TimelineLayout, error) {
 			in := b.Interior(k)
 			pts := make([][2]float64, len(in))
 			for j, p := range in {
-				pts[j] = [2]float64{p.X, L.Y(p.Y)}
+				// A grid column's centre may lie past the plot's edge
+				// (messages in the trace's last pixels): the curve bends
+				// at the edge instead, where it is drawn.
+				pts[j] = [2]float64{min(max(p.X, 0), L.PlotW), L.Y(p.Y)}
 			}
 			L.interiors[k] = pts
 		}
