@@ -15,6 +15,12 @@
 //                  moves all of them (every frame label changes), and their
 //                  ribbons cover the circle on one scale across the jobs.
 //
+// On chord-scale too: the volume bar under each frame's header is as long
+// as the frame's total (self included) against the busiest frame's, its
+// dark part the traffic within units; the header prints that share ("self
+// 34%"); every unit with self traffic shows a dark self band whose hover
+// text gives the exact number.
+//
 // Run: npm ci && node --test chord.test.mjs (Chromium: $SUPERSTEP_CHROMIUM,
 // default /usr/bin/chromium).
 
@@ -139,6 +145,53 @@ test('chord: each frame covers the circle in proportion to its volume, on the bu
     // The lightest and the busiest really differ (a light frame looks light).
     const lightest = vols.indexOf(Math.min(...vols));
     assert.ok((await cover(lightest)) < 0.4 * full, 'the lightest frame covers as much as the busiest');
+  } finally {
+    await close();
+  }
+});
+
+test('chord: the volume bar and the self bands show every frame\'s total and its traffic within units', async () => {
+  const { sample, html } = sampleOf('chord-scale');
+  const sp = specOf(html);
+  const { page, root, close } = await renderLive(html);
+  try {
+    // Each frame's total and self traffic, from the per-unit totals.
+    const sums = sp.frames.map((fr) => {
+      let all = 0;
+      let self = 0;
+      for (const [, out, s] of fr.totals) {
+        all += out + s;
+        self += s;
+      }
+      return { all, self };
+    });
+    const busiest = Math.max(...sums.map((x) => x.all));
+    const input = root.locator('input.ss-frame');
+    const width = async (sel) => (await root.locator(`svg.ss-chord ${sel}`).boundingBox()).width;
+    for (const f of sample.frames) {
+      await slide(input, f);
+      await settled(page, root, f);
+      const { all, self } = sums[f];
+      const track = await width('.ss-volume-track');
+      const between = await width('.ss-volume-between');
+      const dark = await width('.ss-volume-self');
+      assert.ok(Math.abs((between + dark) / track - all / busiest) < 0.01, `frame ${f}: bar ${((between + dark) / track).toFixed(3)} of the track, total ${(all / busiest).toFixed(3)} of the busiest`);
+      assert.ok(Math.abs(dark / (between + dark) - self / all) < 0.01, `frame ${f}: dark part ${(dark / (between + dark)).toFixed(3)}, self share ${(self / all).toFixed(3)}`);
+      const head = await root.locator('svg.ss-chord .ss-total').textContent();
+      assert.ok(head.includes(`self ${Math.round((100 * self) / all)}%`), `frame ${f}: header ${head}`);
+      assert.ok((await root.locator('svg.ss-chord .ss-volume').getAttribute('data-tip')).includes(`within units ${self.toLocaleString('en-US')}`), `frame ${f}: bar tip`);
+      // A visible self band per unit with self traffic, its tip exact.
+      const bands = await root.locator('svg.ss-chord path.ss-self').evaluateAll((els) =>
+        els.map((e) => ({ tip: e.getAttribute('data-tip'), shown: getComputedStyle(e).display !== 'none' && e.getBBox().width > 0 })));
+      sp.frames[f].totals.forEach(([, , s], u) => {
+        if (s > 0) {
+          assert.ok(bands[u].shown, `frame ${f}: unit ${u}'s self band is not drawn`);
+          assert.ok(bands[u].tip.includes(`within itself: ${s.toLocaleString('en-US')}`), `frame ${f}: unit ${u}'s self tip ${bands[u].tip}`);
+        } else {
+          assert.ok(!bands[u].shown, `frame ${f}: unit ${u} has no self traffic but a band`);
+        }
+      });
+    }
   } finally {
     await close();
   }

@@ -66,6 +66,12 @@ type ChordData struct {
 	// FullThickness, if positive, is the self traffic drawn at full arc
 	// thickness (zero: the largest self traffic in the data).
 	FullThickness float64
+	// FullTotal, if positive, is a frame's whole traffic (self included,
+	// each message counted once) that fills the volume bar above the
+	// circle; zero: the busiest frame's of these Frames. The bar shows the
+	// frame's total on that scale, split into traffic between units and
+	// traffic within them (self).
+	FullTotal float64
 }
 
 // weight returns Frames[f].Weight[s][d], 0 where missing or invalid.
@@ -104,6 +110,39 @@ func (d ChordData) between(f int) float64 {
 	return t
 }
 
+// total is frame f's whole traffic, self included, each message once.
+func (d ChordData) total(f int) float64 {
+	t := 0.0
+	for s := range d.Units {
+		for u := range d.Units {
+			t += d.weight(f, s, u)
+		}
+	}
+	return t
+}
+
+// self is frame f's traffic within units (the diagonal).
+func (d ChordData) self(f int) float64 {
+	t := 0.0
+	for u := range d.Units {
+		t += d.weight(f, u, u)
+	}
+	return t
+}
+
+// fullTotal is the frame total that fills the volume bar: FullTotal, or
+// the busiest frame's.
+func (d ChordData) fullTotal() float64 {
+	if d.FullTotal > 0 {
+		return d.FullTotal
+	}
+	m := 0.0
+	for f := range d.Frames {
+		m = math.Max(m, d.total(f))
+	}
+	return m
+}
+
 // fullCircle is the traffic between units that fills the circle:
 // FullCircle, or the busiest frame's.
 func (d ChordData) fullCircle() float64 {
@@ -117,17 +156,19 @@ func (d ChordData) fullCircle() float64 {
 	return m
 }
 
-// ChordCommonScale sets the same FullCircle and FullThickness on every one
-// of ds: the busiest frame's traffic between units, and the largest self
-// traffic, over all of them. Their chord diagrams then compare.
+// ChordCommonScale sets the same FullCircle, FullThickness and FullTotal
+// on every one of ds: the busiest frame's traffic between units, the
+// largest self traffic, and the busiest frame's whole traffic, over all of
+// them. Their chord diagrams then compare.
 func ChordCommonScale(ds []ChordData) {
-	var full, thick float64
+	var full, thick, tot float64
 	for _, d := range ds {
 		full = math.Max(full, d.fullCircle())
 		thick = math.Max(thick, math.Max(d.FullThickness, d.maxSelf()))
+		tot = math.Max(tot, d.fullTotal())
 	}
 	for i := range ds {
-		ds[i].FullCircle, ds[i].FullThickness = full, thick
+		ds[i].FullCircle, ds[i].FullThickness, ds[i].FullTotal = full, thick, tot
 	}
 }
 
@@ -151,8 +192,12 @@ type ChordView struct {
 
 // Chord shows the traffic between units as a hierarchical chord diagram:
 // concentric rings for the hierarchy, each unit's arc split into incoming
-// (hatched) and outgoing traffic, self traffic as arc thickness, ribbons in
-// the source's colour. Live, a slider moves between frames with animated
+// (hatched) and outgoing traffic, self traffic as a dark band on the arc
+// (its height in proportion to the unit's self traffic), ribbons in the
+// source's colour. Every frame is drawn on one scale, the busiest frame's:
+// its header prints the frame's total and the share within units ("self
+// 78%"), over a volume bar whose length is the frame's total against the
+// busiest frame's, its dark part the traffic within units. Live, a slider moves between frames with animated
 // transitions and hovering a ribbon shows its details.
 func Chord(d ChordData) *ChordView { return &ChordView{Data: d, Width: 480, Height: 500} }
 

@@ -20,7 +20,9 @@ type ChordArc struct {
 	In, Out Interval
 	// Thickness is the arc's radial thickness relative to the thickest arc
 	// of any frame: MinChordThickness with no self traffic, growing linearly
-	// to 1 for the largest self traffic of all units and frames.
+	// to 1 for the largest self traffic of all units and frames. The part
+	// above MinChordThickness is the self band, drawn dark over the whole
+	// arc, so its height is in proportion to the unit's self traffic.
 	Thickness float64
 	// InTotal, OutTotal and Self are the unit's traffic from others, to
 	// others and with itself.
@@ -63,8 +65,8 @@ type ChordGeometry struct {
 
 const (
 	// MinChordThickness is the relative thickness of an arc without self
-	// traffic.
-	MinChordThickness = 0.25
+	// traffic: the in and out intervals; self traffic adds a band above.
+	MinChordThickness = 0.4
 	// ChordUnitGap is the gap (radians) between consecutive units of one group.
 	ChordUnitGap = 0.02
 	// ChordRingGap is the extra gap at a boundary between groups, once for

@@ -98,7 +98,7 @@ func TestChordFramesShareOneScale(t *testing.T) {
 	if got := sp.Frames[2].Total; !strings.HasPrefix(got, display.FormatNumber(15.8)) || !strings.Contains(got, "10%") {
 		t.Errorf("frame total %q", got)
 	}
-	if svg := chordSVG(sp); !strings.Contains(svg, sp.Frames[sp.Selected].Total) || !strings.Contains(svg, "arc thickness: traffic a unit sends to itself") {
+	if svg := chordSVG(sp); !strings.Contains(svg, sp.Frames[sp.Selected].Total) || !strings.Contains(svg, chordLegend2) {
 		t.Errorf("the static picture lacks the frame total or the legend")
 	}
 }

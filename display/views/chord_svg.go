@@ -78,6 +78,13 @@ func drawChord(w *svgw, sp chordSpec, f int, hatch string) {
 	w.text(4, 15, head, fmt.Sprintf(` font-size="%s" font-weight="bold" fill="%s"`, n2(titleFont-1), inkColor))
 	w.text(float64(dm.Width)-4, 15, fmt.Sprintf("%d of %d", f+1, len(sp.Frames)), fmt.Sprintf(` text-anchor="end" fill="%s"`, mutedInk))
 	w.text(4, 31, fr.Total, fmt.Sprintf(` class="ss-total" fill="%s"`, inkColor))
+	// The volume bar: the frame's total on the busiest frame's scale,
+	// traffic between units then within them (dark).
+	barW := float64(dm.Width) - 8
+	w.f(`<rect class="ss-volume-track" x="4" y="%s" width="%s" height="%s" fill="%s"/>`, n2(chordBarY), n2(barW), n2(chordBarH), chordBarTrack)
+	b0, b1 := barW*float64(fr.Volume[0]), barW*float64(fr.Volume[1])
+	w.f(`<rect class="ss-volume-between" x="4" y="%s" width="%s" height="%s" fill="%s"/>`, n2(chordBarY), n2(b0), n2(chordBarH), chordBarBetween)
+	w.f(`<rect class="ss-volume-self" x="%s" y="%s" width="%s" height="%s" fill="%s"/>`, n2(4+b0), n2(chordBarY), n2(b1), n2(chordBarH), chordSelfInk)
 	// Rings, innermost first.
 	for r, ring := range sp.Rings {
 		ri := float64(dm.Rings[r])
@@ -106,26 +113,49 @@ func drawChord(w *svgw, sp chordSpec, f int, hatch string) {
 	for u, a := range fr.Arcs {
 		col := sp.Units[u].Color
 		r1 := float64(dm.R0) + float64(dm.ArcMax)*float64(a[3])
-		if p := annulusPath(cx, cy, float64(dm.R0), r1, float64(a[0]), float64(a[1])); p != "" {
+		rb := float64(dm.R0) + float64(dm.ArcBase)
+		if p := annulusPath(cx, cy, float64(dm.R0), rb, float64(a[0]), float64(a[1])); p != "" {
 			w.f(`<path d="%s" fill="%s"/><path d="%s" fill="url(#%s)"/>`, p, col, p, hatch)
 		}
-		if p := annulusPath(cx, cy, float64(dm.R0), r1, float64(a[1]), float64(a[2])); p != "" {
+		if p := annulusPath(cx, cy, float64(dm.R0), rb, float64(a[1]), float64(a[2])); p != "" {
 			w.f(`<path d="%s" fill="%s"/>`, p, col)
+		}
+		// The self band, above the in and out intervals, as high as the
+		// unit's self traffic.
+		if r1 > rb+0.01 {
+			if p := annulusPath(cx, cy, rb, r1, float64(a[0]), float64(a[2])); p != "" {
+				w.f(`<path class="ss-self" data-unit="%d" d="%s" fill="%s"/>`, u, p, darken(col, chordSelfDarken))
+			}
 		}
 		if fr.Labels[u] == '1' {
 			x, y, anchor := chordLabel(cx, cy, float64(dm.LabelR), (float64(a[0])+float64(a[2]))/2)
 			w.text(x, y, sp.Units[u].Name, fmt.Sprintf(` text-anchor="%s" fill="%s"`, anchor, inkColor))
 		}
 	}
-	legend(w, 4, float64(dm.Height)-18, hatch, chordLegend)
-	w.text(4, float64(dm.Height)-4, chordLegend2, fmt.Sprintf(` font-size="%s" fill="%s"`, n2(smallFont), mutedInk))
+	h := float64(dm.Height)
+	legend(w, 4, h-30, hatch, chordLegend)
+	w.f(`<rect x="4" y="%s" width="10" height="10" fill="%s"/>`, n2(h-26), chordSelfInk)
+	small := fmt.Sprintf(` font-size="%s" fill="%s"`, n2(smallFont), mutedInk)
+	w.text(17, h-17, chordLegend2, small)
+	w.text(4, h-4, chordLegend3, small)
 }
 
-// The chord legend's words, after the in/out swatches, and its second line
-// (the runtime's chord.js says the same).
+// The chord legend's words, after the in/out swatches, its second line
+// after the self swatch, and its third (the runtime's chord.js says the
+// same).
 const (
 	chordLegend  = " · ribbon colour: the sender's"
-	chordLegend2 = "arc thickness: traffic a unit sends to itself"
+	chordLegend2 = "self: traffic within a unit (dark band on arcs and bar)"
+	chordLegend3 = "top bar: the frame's total; full: the busiest frame's"
+)
+
+// The volume bar's and the self band's colours (the runtime's chord.js
+// uses the same).
+const (
+	chordBarTrack   = "#eeeeee"
+	chordBarBetween = "#9e9e9e"
+	chordSelfInk    = "#333333"
+	chordSelfDarken = 0.55
 )
 
 // ringLabel writes a group's name along its ring, upright, in colour ink.

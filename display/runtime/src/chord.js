@@ -5,12 +5,22 @@ import { interpolate } from 'd3-interpolate';
 import { ribbon } from 'd3-chord';
 import { arc } from 'd3-shape';
 import 'd3-transition';
-import { newSVG, hatch, text, add, legend, fmt, uid, html, BAR, darken, INK, MUTED } from './util.js';
+import { newSVG, hatch, text, add, rect, legend, fmt, uid, html, BAR, darken, INK, MUTED } from './util.js';
 
 const DURATION = 750;
-// The legend's words, as display.chordLegend and display.chordLegend2.
+// The legend's words, as views.chordLegend, chordLegend2 and chordLegend3.
 const LEGEND = " · ribbon colour: the sender's";
-const LEGEND2 = 'arc thickness: traffic a unit sends to itself';
+const LEGEND2 = 'self: traffic within a unit (dark band on arcs and bar)';
+const LEGEND3 = "top bar: the frame's total; full: the busiest frame's";
+// The volume bar under the header and the self band's colours, as
+// views.chordBarY, chordBarH, chordBarTrack, chordBarBetween, chordSelfInk
+// and chordSelfDarken.
+const BAR_Y = 35;
+const BAR_H = 5;
+const BAR_TRACK = '#eeeeee';
+const BAR_BETWEEN = '#9e9e9e';
+const SELF_INK = '#333333';
+const SELF_DARKEN = 0.55;
 
 const n2 = (x) => String(Math.round(x * 100) / 100);
 
@@ -49,11 +59,20 @@ export function chordChart(root, sp) {
   const head = text(svg, 4, 15, '', { class: 'ss-head', 'font-size': 12, 'font-weight': 'bold', fill: INK });
   const count = text(svg, D.width - 4, 15, '', { 'text-anchor': 'end', fill: MUTED });
   const total = text(svg, 4, 31, '', { class: 'ss-total', fill: INK });
+  // The volume bar: the frame's total on the busiest frame's scale, its
+  // traffic between units then within them (dark).
+  const barW = D.width - 8;
+  const bar = add(svg, 'g', { class: 'ss-volume' });
+  rect(bar, 4, BAR_Y, barW, BAR_H, BAR_TRACK, { class: 'ss-volume-track' });
+  const barBetween = rect(bar, 4, BAR_Y, 0, BAR_H, BAR_BETWEEN, { class: 'ss-volume-between' });
+  const barSelf = rect(bar, 4, BAR_Y, 0, BAR_H, SELF_INK, { class: 'ss-volume-self' });
   const ringG = svg.append('g');
   const ribbonG = add(svg, 'g', { class: 'ss-ribbons', transform: `translate(${n2(cx)},${n2(cy)})` });
   const arcG = svg.append('g');
-  legend(svg, 4, D.height - 18, hid, LEGEND);
-  text(svg, 4, D.height - 4, LEGEND2, { 'font-size': 10, fill: MUTED });
+  legend(svg, 4, D.height - 30, hid, LEGEND);
+  rect(svg, 4, D.height - 26, 10, 10, SELF_INK);
+  text(svg, 17, D.height - 17, LEGEND2, { 'font-size': 10, fill: MUTED });
+  text(svg, 4, D.height - 4, LEGEND3, { 'font-size': 10, fill: MUTED });
 
   const centre = `translate(${n2(cx)},${n2(cy)})`;
   // Rings: a path and a label per group.
@@ -76,6 +95,8 @@ export function chordChart(root, sp) {
       inn: add(el, 'path', { fill: u.color, transform: centre }),
       inh: add(el, 'path', { fill: `url(#${hid})`, transform: centre }),
       out: add(el, 'path', { fill: u.color, transform: centre }),
+      // The self band, above in and out, as high as the unit's self traffic.
+      self: add(el, 'path', { class: 'ss-self', fill: darken(u.color, SELF_DARKEN), transform: centre }),
       label: add(arcG, 'text', { fill: INK }).text(u.name),
     };
   });
@@ -89,11 +110,14 @@ export function chordChart(root, sp) {
   function draw(st, ribbonStates) {
     st.arcs.forEach((a, i) => {
       const r1 = D.r0 + D.arcMax * a[3];
-      const pin = arcPath(D.r0, r1, a[0], a[1]);
+      // A spec without arcBase (an older one) has no self band.
+      const rb = D.arcBase != null ? Math.min(r1, D.r0 + D.arcBase) : r1;
+      const pin = arcPath(D.r0, rb, a[0], a[1]);
       const A = arcs[i];
       A.inn.attr('d', pin);
       A.inh.attr('d', pin);
-      A.out.attr('d', arcPath(D.r0, r1, a[1], a[2]));
+      A.out.attr('d', arcPath(D.r0, rb, a[1], a[2]));
+      A.self.attr('d', r1 > rb + 0.01 ? arcPath(rb, r1, a[0], a[2]) : '');
       // The label, placed as display.chordLabel does.
       const m = (a[0] + a[2]) / 2;
       const s = Math.sin(m);
@@ -121,6 +145,8 @@ export function chordChart(root, sp) {
       a.el.classed('ss-hidden', off)
         .attr('data-tip', `${sp.units[i].name}\nin ${fmt(t[0])} · out ${fmt(t[1])} · self ${fmt(t[2])}` + (sp.weightName ? ' ' + sp.weightName : ''));
       a.label.classed('ss-hidden', off || fr.labels[i] !== '1');
+      const tip = fr.selfTips ? fr.selfTips[i] : '';
+      a.self.attr('data-tip', tip || null).style('display', tip ? null : 'none');
     });
     for (const rb of ribbons.values()) rb.el.classed('ss-hidden', hidden(sp.units[rb.s]) || hidden(sp.units[rb.d]));
     rings.forEach((ring, r) =>
@@ -143,6 +169,10 @@ export function chordChart(root, sp) {
     head.text('frame ' + (fr.label || f + 1));
     count.text(`${f + 1} of ${sp.frames.length}`);
     total.text(fr.total || '');
+    const vol = fr.volume || [0, 0];
+    barBetween.attr('width', n2(barW * vol[0]));
+    barSelf.attr('x', n2(4 + barW * vol[0])).attr('width', n2(barW * vol[1]));
+    bar.attr('data-tip', fr.volumeTip || null);
     // Ribbon targets: present ones move; new ones grow from nothing; absent
     // ones shrink to nothing and go.
     const targets = new Map();
