@@ -239,7 +239,12 @@ func (v *ChordView) MIMEBundle() display.Bundle { return v.figure().MIMEBundle()
 func (v *ChordView) figure() figure {
 	sp := v.spec()
 	alt := v.alt()
-	return figure{svg: chordSVG(sp), alt: alt, text: alt + "\n" + v.text(sp), kind: "chord", spec: sp}
+	name := orDefault(v.Data.WeightName, "traffic")
+	scales := map[string][2]float64{
+		name + " between units (circle)": {0, v.Data.fullCircle()},
+		name + " per frame (volume bar)":  {0, v.Data.fullTotal()},
+	}
+	return figure{svg: chordSVG(sp), alt: alt, text: alt + "\n" + v.text(sp), kind: "chord", spec: sp, scales: scales}
 }
 
 // text is a table of the selected frame's totals per unit.
