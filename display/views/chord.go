@@ -242,7 +242,7 @@ func (v *ChordView) figure() figure {
 	name := orDefault(v.Data.WeightName, "traffic")
 	scales := map[string][2]float64{
 		name + " between units (circle)": {0, v.Data.fullCircle()},
-		name + " per frame (volume bar)":  {0, v.Data.fullTotal()},
+		name + " per frame (volume bar)": {0, v.Data.fullTotal()},
 	}
 	return figure{svg: chordSVG(sp), alt: alt, text: alt + "\n" + v.text(sp), kind: "chord", spec: sp, scales: scales}
 }
