@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"time"
+	"unicode/utf8"
 
 	"superstep/display/views"
 	"superstep/topology/fattree"
@@ -14,6 +15,13 @@ import (
 
 // fatTreeBoardWidth is the widest a board's rows of pods grow by default.
 const fatTreeBoardWidth = 1100.0
+
+// A tree of at most fatTreeLabelledPods pods of at most fatTreeLabelledL1
+// L1 switches each names its L1 rows on the board.
+const (
+	fatTreeLabelledL1   = 4
+	fatTreeLabelledPods = 8
+)
 
 // FatTreeOptions say what a fat-tree board shows.
 type FatTreeOptions struct {
@@ -30,11 +38,18 @@ type FatTreeOptions struct {
 	// within the payload budget. Consecutive intervals are merged into
 	// bins of equal length.
 	Bins int
-	// Maps, Threshold and Layout are the board's (views.MatrixBoardData).
+	// Maps, Threshold and Layout are the board's (views.MatrixBoardData),
+	// but for a Threshold of 0: it outlines the top FatTreeHotShare of
+	// the cells over the window (views.MatrixBoardData.HotShare), and a
+	// negative Threshold outlines nothing.
 	Maps      map[string]views.MatrixColorMap
 	Threshold float64
 	Layout    *views.MatrixBoardOptions
 }
+
+// FatTreeHotShare is the share of a fat-tree board's cells its default
+// hotspot threshold outlines: the top 3 %.
+const FatTreeHotShare = 0.03
 
 // FatTree is TreeScope's matrix view of a fat-tree's port counters: one
 // panel per pod (one for a two-level tree), its L1 switches as rows, a
@@ -58,7 +73,10 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 	if f == nil {
 		return views.MatrixBoardData{}, fmt.Errorf("sdk: FatTree: no fabric")
 	}
-	d := views.MatrixBoardData{Title: opt.Title, Unit: "B", Maps: opt.Maps, Threshold: opt.Threshold, Layout: opt.Layout}
+	d := views.MatrixBoardData{Title: opt.Title, Unit: "B", Maps: opt.Maps, Threshold: max(opt.Threshold, 0), Layout: opt.Layout}
+	if opt.Threshold == 0 {
+		d.HotShare = FatTreeHotShare
+	}
 	if d.Title == "" {
 		d.Title = f.Spec.String()
 	}
@@ -99,11 +117,22 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 			Name: fmt.Sprintf("%s → %s", f.Switches[l.From].Name, f.Switches[l.To].Name), From: hdr[l.From], To: hdr[l.To]})
 	}
 	d.Panels = fatTreePanels(f, hdr, d.Items, itemOf)
-	if d.Layout == nil && len(d.Panels) > 1 {
-		// As many pods in a row as fit in a notebook's width.
+	if d.Layout == nil && len(d.Panels) > 0 {
 		o := views.DefaultMatrixBoardOptions()
+		if f.Spec.L1PerPod <= fatTreeLabelledL1 && len(d.Panels) <= fatTreeLabelledPods {
+			// A small tree names its L1 switches left of their bars, on
+			// rows 10 px apart: what a reader clicks is written there.
+			o.Cell, o.TopBar = 9, 4 // bars of 36 px: the four pods of k = 4 stay within an output
+			for _, p := range d.Panels {
+				for _, h := range p.Top {
+					// views' estimate of a 10 px sans-serif text: 0.58 em a glyph.
+					o.RowLabels = max(o.RowLabels, math.Ceil(float64(utf8.RuneCountInString(h.ID))*10*0.58)+6)
+				}
+			}
+		}
+		// As many pods in a row as fit in a notebook's width.
 		g, err := views.MatrixBoardLayout(views.MatrixBoardData{Panels: d.Panels[:1]}, o)
-		if err == nil && g.W > 0 {
+		if err == nil && g.W > 0 && (len(d.Panels) > 1 || o.RowLabels > 0) {
 			o.PanelsPerRow = max(1, int((fatTreeBoardWidth+o.PanelGap)/(g.W+o.PanelGap)))
 			d.Layout = &o
 		}

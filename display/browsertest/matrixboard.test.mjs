@@ -321,6 +321,60 @@ test('compare mode: three boards, the difference cells are B − A', async () =>
   }
 });
 
+test('compare mode fits a 1,000 px page: three boards on one line, live and static', async () => {
+  const { html } = samples.find((s) => s.sample.name === 'compare');
+  for (const live of [true, false]) {
+    const what = live ? 'live' : 'static';
+    const { page, problems, close } = await show(live ? html : sanitize(html), { scripts: live, viewport: { width: 1000, height: 900 }, title: `matrix board compare, ${what}` });
+    try {
+      const boxes = await page.locator('.superstep-row-item').evaluateAll((els) => els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { x: r.x, y: r.y, right: r.right };
+      }));
+      assert.equal(boxes.length, 3, `${what}: A, B and B − A`);
+      for (const b of boxes) assert.equal(Math.round(b.y), Math.round(boxes[0].y), `${what}: the boards share a line (tops ${boxes.map((b) => Math.round(b.y))})`);
+      assert.ok(boxes[0].x < boxes[1].x && boxes[1].x < boxes[2].x, `${what}: side by side`);
+      for (const b of boxes) assert.ok(b.right <= 1000, `${what}: a board ends at ${b.right} px`);
+      // Nothing inside is wider than the page: no view, chart, control or picture.
+      const widest = await page.evaluate(() => {
+        let w = document.documentElement.scrollWidth;
+        for (const e of document.querySelectorAll('.superstep-row *')) w = Math.max(w, e.getBoundingClientRect().right);
+        return w;
+      });
+      assert.ok(widest <= 1000, `${what}: something reaches ${widest} px`);
+      if (live) {
+        assert.equal(await page.locator('.ss-matrixboard-view').count(), 3, 'three live boards');
+        assert.deepEqual(problems, [], 'script errors');
+      }
+    } finally {
+      await close();
+    }
+  }
+});
+
+test('the k = 4 board names its L1 switches and says what the outline means, live as in the static picture', async () => {
+  const { sample, html } = samples.find((s) => s.sample.name === 'k4');
+  const { root, problems, close } = await show(html, { assertLive: true, title: 'matrix board k4 labels' });
+  try {
+    const board = root.locator('svg.ss-board');
+    const vb = await board.evaluate((e) => e.viewBox.baseVal.width);
+    const labels = await board.locator('text.ss-row-label').evaluateAll((els) => els.map((e) => {
+      const b = e.getBBox();
+      return [e.textContent, b.x, b.x + b.width];
+    }));
+    const names = labels.map((l) => l[0]);
+    for (const name of ['L1 p0 s0', 'L1 p3 s0']) assert.ok(names.includes(name), `no label ${name}: ${names}`);
+    for (const [t, x0, x1] of labels) assert.ok(x0 >= 0 && x1 <= vb, `${t} spans ${x0}–${x1}, outside 0–${vb}`);
+    for (const name of names) assert.ok(sample.svg.includes(`>${name}</text>`), `${name} is not in the static picture`);
+    const key = sample.svg.match(/outlined: ≥ [^<]*/);
+    assert.ok(key, 'the static legend says what the outline means');
+    assert.equal(await root.locator('text.ss-hot-text').textContent(), key[0], 'the live legend words it as the static one');
+    assert.deepEqual(problems, [], 'script errors');
+  } finally {
+    await close();
+  }
+});
+
 test('the sanitized static picture of a board reads alone', async () => {
   const { sample, html } = samples.find((s) => s.sample.name === 'k4');
   const sp = specOf(html);

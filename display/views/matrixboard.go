@@ -106,6 +106,7 @@ func MatrixBoard(d MatrixBoardData) *MatrixBoardView {
 // MatrixBoardView is a matrix board as a display value.
 type MatrixBoardView struct {
 	Data MatrixBoardData
+	fit  float64 // the width it is laid out for (fitWidth), 0: none
 }
 
 // MIMEBundle is the static picture with the call that makes it live.
@@ -113,7 +114,7 @@ func (v *MatrixBoardView) MIMEBundle() display.Bundle { return v.figure().MIMEBu
 
 // SVG is the static picture of the board over its window.
 func (v *MatrixBoardView) SVG() string {
-	m, err := newMatrixModel(v.Data)
+	m, err := v.model()
 	if err != nil {
 		return errorSVG(err)
 	}
@@ -121,7 +122,7 @@ func (v *MatrixBoardView) SVG() string {
 }
 
 func (v *MatrixBoardView) figure() figure {
-	m, err := newMatrixModel(v.Data)
+	m, err := v.model()
 	if err != nil {
 		return figure{kind: "matrixboard", err: fmt.Errorf("views: matrix board: %w", err)}
 	}

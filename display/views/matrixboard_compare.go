@@ -40,6 +40,15 @@ func CompareMatrixBoards(a, b MatrixBoardData) (RowView, error) {
 		}
 		common[key] = cm
 	}
+	// A threshold by share is one threshold for both: the share of the
+	// cells of A and B together.
+	if a.Threshold <= 0 && b.Threshold <= 0 && a.HotShare > 0 && a.HotShare == b.HotShare {
+		t := hotThreshold(append(ma.cellTotals(), mb.cellTotals()...), a.HotShare)
+		a.Threshold, b.Threshold = t, t
+		if t == 0 {
+			a.HotShare, b.HotShare = 0, 0
+		}
+	}
 	withMaps := func(d MatrixBoardData) MatrixBoardData {
 		maps := map[string]MatrixColorMap{}
 		for k, v := range d.Maps {
@@ -58,7 +67,7 @@ func CompareMatrixBoards(a, b MatrixBoardData) (RowView, error) {
 	if a.Title != "" || b.Title != "" {
 		diff.Title = fmt.Sprintf("%s − %s", orDefault(b.Title, "B"), orDefault(a.Title, "A"))
 	}
-	diff.Threshold = 0
+	diff.Threshold, diff.HotShare = 0, 0
 	// Routes belong to one routing: the difference board has none.
 	if a.Routes != nil || b.Routes != nil {
 		diff.Routes = nil

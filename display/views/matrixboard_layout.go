@@ -115,6 +115,11 @@ type MatrixBoardData struct {
 	// Threshold, if positive, outlines every cell whose window total is at
 	// least Threshold (a hotspot).
 	Threshold float64
+	// HotShare, when Threshold is 0, sets it to the least window total
+	// that at most this share of the cells reach (0.03: the top 3 %);
+	// ties at the top larger than the share outline nothing. The legend
+	// says what the outline means.
+	HotShare float64
 	// Stat is the time chart's statistic over items per bin: "max" (the
 	// default) or "mean".
 	Stat string
@@ -156,6 +161,10 @@ type MatrixBoardOptions struct {
 	// PanelGap is the space between panels on the board; LabelHeight the
 	// strip above each panel for its label.
 	PanelGap, LabelHeight float64
+	// RowLabels is the width of a column left of each panel's top-row
+	// bars that names the rows (their header ids), drawn when a row is
+	// at least 10 px high (Cell + Gap); 0: none.
+	RowLabels float64
 }
 
 // DefaultMatrixBoardOptions are TreeScope's: cell 7, gap 1, bars 7/3/3
@@ -256,7 +265,7 @@ func MatrixBoardLayout(d MatrixBoardData, o MatrixBoardOptions) (MatrixBoardGeom
 
 func (o MatrixBoardOptions) clean() MatrixBoardOptions {
 	for _, v := range []*float64{&o.Cell, &o.Gap, &o.TopBar, &o.ColumnBar, &o.BottomBar,
-		&o.Margin, &o.SideGap, &o.PanelGap, &o.LabelHeight} {
+		&o.Margin, &o.SideGap, &o.PanelGap, &o.LabelHeight, &o.RowLabels} {
 		if !(*v > 0) { // negative or NaN
 			*v = 0
 		}
@@ -374,6 +383,9 @@ func layoutMatrixPanel(p MatrixPanel, o MatrixBoardOptions, ox, oy float64) Matr
 	if left > 0 {
 		left += o.Margin
 	}
+	if nTop > 0 && o.rowLabelsShown() {
+		left += o.RowLabels
+	}
 	stride := o.Margin
 	if bottomBarW > 0 {
 		stride += bottomBarW + o.Margin
@@ -439,4 +451,10 @@ func layoutMatrixPanel(p MatrixPanel, o MatrixBoardOptions, ox, oy float64) Matr
 	}
 	g.Frame = MatrixRect{ox, oy, w, h}
 	return g
+}
+
+// rowLabelsShown reports whether the rows' labels are drawn: a label
+// column, and rows at least 10 px apart (a 10 px font).
+func (o MatrixBoardOptions) rowLabelsShown() bool {
+	return o.RowLabels > 0 && o.Cell+o.Gap >= 10
 }

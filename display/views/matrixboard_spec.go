@@ -40,6 +40,23 @@ type matrixSpec struct {
 	Domain     map[string][3]float64    `json:"domain"` // the scales of the initial window, as Go computed them
 	Routes     *matrixRoutesSpec        `json:"routes"`
 	RoutesNote string                   `json:"routesNote"` // why there are no routes
+	// The strips (matrixModel.fitTo): the title strip's height, where the
+	// window's text starts ([x, y]), each legend entry's top left, and the
+	// width the live board keeps its charts and controls to (0: none).
+	TitleH ang               `json:"titleH"`
+	Titles []string          `json:"titleLines"` // the title's lines, as the static picture draws them
+	WinPos [2]ang            `json:"winPos"`
+	Legend map[string][2]ang `json:"legend"`
+	Fit    ang               `json:"fit"`
+	HotKey *[2]ang           `json:"hotKey"` // the hot outline's key, [x, y] in board px; null without a threshold
+	// RowLabels name the rows left of their bars: [x (the text's end), y (its baseline)] and the text.
+	RowLabels []matrixRowLabelSpec `json:"rowLabels"`
+}
+
+type matrixRowLabelSpec struct {
+	X    ang    `json:"x"`
+	Y    ang    `json:"y"`
+	Text string `json:"text"`
 }
 
 type matrixPanelSpec struct {
@@ -128,8 +145,21 @@ func (m *matrixModel) spec() matrixSpec {
 	d := m.d
 	W, H := m.matrixSize()
 	sp := matrixSpec{Title: d.Title, Unit: d.Unit, Stat: d.Stat, W: a4(W), H: a4(H),
-		Cell: a4(m.opt.Cell), Canvas: len(m.cells) > MatrixCanvasCells, Threshold: d.Threshold, Window: m.window,
-		Maps: map[string]mapSpec{}, Domain: map[string][3]float64{}}
+		Cell: a4(m.opt.Cell), Canvas: len(m.cells) > MatrixCanvasCells, Threshold: m.d.Threshold, Window: m.window,
+		Maps: map[string]mapSpec{}, Domain: map[string][3]float64{},
+		TitleH: a4(m.titleH), Fit: a4(m.fit), Legend: map[string][2]ang{}}
+	sp.Titles = m.titleRows()
+	for _, l := range m.rowLabels() {
+		sp.RowLabels = append(sp.RowLabels, matrixRowLabelSpec{a4(l.X), a4(l.Y + m.titleH), l.Text})
+	}
+	if k := m.hotKey; k != nil {
+		sp.HotKey = &[2]ang{a4(k[0]), a4(m.geo.H + m.titleH + 6 + k[1])}
+	}
+	wx, wy, _ := m.windowPos()
+	sp.WinPos = [2]ang{a4(wx), a4(wy)}
+	for k, p := range m.legendPos {
+		sp.Legend[k] = [2]ang{a4(p[0]), a4(m.geo.H + m.titleH + 6 + p[1])}
+	}
 	if sp.Stat != "mean" {
 		sp.Stat = "max"
 	}
@@ -139,11 +169,11 @@ func (m *matrixModel) spec() matrixSpec {
 			label = d.Panels[i].Label
 		}
 		sp.Panels = append(sp.Panels, matrixPanelSpec{Label: label,
-			L:     [4]ang{a4(p.Label.X), a4(p.Label.Y + matrixTitleH), a4(p.Label.W), a4(p.Label.H)},
-			Frame: [4]ang{a4(p.Frame.X), a4(p.Frame.Y + matrixTitleH), a4(p.Frame.W), a4(p.Frame.H)}})
+			L:     [4]ang{a4(p.Label.X), a4(p.Label.Y + m.titleH), a4(p.Label.W), a4(p.Label.H)},
+			Frame: [4]ang{a4(p.Frame.X), a4(p.Frame.Y + m.titleH), a4(p.Frame.W), a4(p.Frame.H)}})
 		for _, b := range p.Bars {
 			sp.Bars.X = append(sp.Bars.X, a4(b.X))
-			sp.Bars.Y = append(sp.Bars.Y, a4(b.Y+matrixTitleH))
+			sp.Bars.Y = append(sp.Bars.Y, a4(b.Y+m.titleH))
 			sp.Bars.W = append(sp.Bars.W, a4(b.W))
 			sp.Bars.H = append(sp.Bars.H, a4(b.H))
 			sp.Bars.Hdr = append(sp.Bars.Hdr, m.hdrIndex[b.ID])
@@ -173,7 +203,7 @@ func (m *matrixModel) spec() matrixSpec {
 	for _, c := range m.cells {
 		sp.Cells.Item = append(sp.Cells.Item, c.item)
 		sp.Cells.X = append(sp.Cells.X, a4(c.box.X))
-		sp.Cells.Y = append(sp.Cells.Y, a4(c.box.Y+matrixTitleH))
+		sp.Cells.Y = append(sp.Cells.Y, a4(c.box.Y+m.titleH))
 	}
 	for _, b := range d.Bins {
 		sp.Bins.Start = append(sp.Bins.Start, unixOrZero(b.Start))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"superstep/display"
 )
@@ -21,7 +22,7 @@ const (
 
 // matrixSize is the size of the whole picture.
 func (m *matrixModel) matrixSize() (w, h float64) {
-	return math.Max(m.geo.W, m.legendWidth()), m.geo.H + matrixTitleH + matrixLegendH
+	return math.Max(m.picW, math.Max(m.geo.W, m.legendWidth())), m.geo.H + m.titleH + m.legendH
 }
 
 // legendKeys are the colour maps in the legend, cells' first.
@@ -39,7 +40,14 @@ func (m *matrixModel) legendKeys() []string {
 const matrixLegendEntry = 190.0 // px per map in the legend
 
 func (m *matrixModel) legendWidth() float64 {
-	return float64(len(m.scales)) * matrixLegendEntry
+	if m.fit <= 0 {
+		return float64(len(m.scales)) * matrixLegendEntry
+	}
+	w := 0.0
+	for _, p := range m.legendPos {
+		w = math.Max(w, p[0]+matrixLegendKeyW+matrixLegendRamp)
+	}
+	return w
 }
 
 // windowText says which bins the totals cover.
@@ -56,22 +64,42 @@ func (m *matrixModel) windowText() string {
 		m.window[0], m.window[1], len(m.d.Bins))
 }
 
+// windowTextIn is the window's text for w px: on a fitted board, the
+// first of the whole text, the text without "totals" and the interval
+// alone that fits (the live board chooses as this does); else the whole
+// text, shortened with an ellipsis.
+func (m *matrixModel) windowTextIn(w float64) string {
+	full := m.windowText()
+	if m.fit > 0 && strings.HasPrefix(full, "totals ") {
+		short := strings.TrimPrefix(full, "totals ")
+		dates := short
+		if i := strings.Index(short, " (bins "); i >= 0 {
+			dates = short[:i]
+		}
+		for _, s := range []string{full, short, dates} {
+			if textWidth(s, smallFont) <= w {
+				return s
+			}
+		}
+		full = dates
+	}
+	return fitText(full, w, smallFont)
+}
+
 func matrixBoardSVG(m *matrixModel) string {
 	W, H := m.matrixSize()
 	var w svgw
 	w.open(W, H, "hatch")
 	small := fmt.Sprintf(` font-size="%s" fill="%s"`, n2(smallFont), mutedInk)
-	title := m.d.Title
-	if title == "" {
-		title = "Matrix board"
-	}
 	// The title and the window's totals fit the board's width (bold text
-	// is wider than textWidth's estimate).
-	title = fitText(title, W-4, boldFont)
-	w.text(0, 15, title, fmt.Sprintf(` font-size="%s" font-weight="bold" fill="%s"`, n2(titleFont), inkColor))
-	x := math.Ceil(textWidth(title, boldFont)) + 12
-	w.text(x, 15, fitText(m.windowText(), W-x, smallFont), small)
-	w.f(`<g transform="translate(0,%s)">`, n2(matrixTitleH))
+	// is wider than textWidth's estimate): on one line, or on a fitted
+	// board too narrow for that, on two.
+	for i, line := range m.titleRows() {
+		w.text(0, 15+matrixTitleLine*float64(i), line, fmt.Sprintf(` font-size="%s" font-weight="bold" fill="%s"`, n2(titleFont), inkColor))
+	}
+	x, y, ww := m.windowPos()
+	w.text(x, y, m.windowTextIn(ww), small)
+	w.f(`<g transform="translate(0,%s)">`, n2(m.titleH))
 	for p, pg := range m.geo.Panels {
 		if p < len(m.d.Panels) && m.d.Panels[p].Label != "" {
 			w.text(pg.Label.X, pg.Label.Y+pg.Label.H-6, fitText(m.d.Panels[p].Label, pg.Label.W, fontSize), fmt.Sprintf(` fill="%s"`, inkColor))
@@ -80,6 +108,9 @@ func matrixBoardSVG(m *matrixModel) string {
 			w.f(`<rect x="%s" y="%s" width="%s" height="%s" fill="%s" stroke="%s" stroke-width="0.5"/>`,
 				n2(b.X), n2(b.Y), n2(b.W), n2(b.H), hexColor(m.barColor(b)), matrixBarEdge)
 		}
+	}
+	for _, l := range m.rowLabels() {
+		w.text(l.X, l.Y, l.Text, fmt.Sprintf(` font-size="%s" text-anchor="end" fill="%s"`, n2(smallFont), inkColor))
 	}
 	for _, c := range m.cells {
 		w.f(`<rect x="%s" y="%s" width="%s" height="%s" fill="%s"/>`,
@@ -92,7 +123,7 @@ func matrixBoardSVG(m *matrixModel) string {
 		}
 	}
 	w.WriteString(`</g>`)
-	m.legendSVG(&w, m.geo.H+matrixTitleH+6)
+	m.legendSVG(&w, m.geo.H+m.titleH+6)
 	w.close()
 	return w.String()
 }
@@ -101,12 +132,12 @@ func matrixBoardSVG(m *matrixModel) string {
 // domain's ends (and middle, when diverging) below.
 func (m *matrixModel) legendSVG(w *svgw, y float64) {
 	small := fmt.Sprintf(` font-size="%s" fill="%s"`, n2(smallFont), mutedInk)
-	x := 0.0
 	for _, key := range m.legendKeys() {
 		s, ok := m.scales[key]
 		if !ok {
 			continue
 		}
+		x, y := m.legendPos[key][0], y+m.legendPos[key][1]
 		w.text(x, y+9, key, small)
 		const sw, n = 4.0, 32
 		x0 := x + 34
@@ -121,6 +152,10 @@ func (m *matrixModel) legendSVG(w *svgw, y float64) {
 			mid := display.FormatValue(s.Mid, m.d.Unit)
 			w.text(x0+n*sw/2-textWidth(mid, smallFont)/2, y+21, mid, small)
 		}
-		x += matrixLegendEntry
+	}
+	if k := m.hotKey; k != nil {
+		x, y := k[0], y+k[1]
+		w.f(`<rect x="%s" y="%s" width="9" height="9" fill="#ffffff" stroke="%s" stroke-width="1.2"/>`, n2(x+0.6), n2(y+0.6), matrixHotInk)
+		w.text(x+14, y+9, m.hotText(), small)
 	}
 }

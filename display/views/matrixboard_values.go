@@ -25,6 +25,19 @@ type matrixModel struct {
 	from, to  [][]int   // per header, the items leaving and entering it
 	scales    map[string]ColorScale
 	routes    *matrixRoutes // nil without MatrixBoardData.Routes
+	// The strips around the board (fitTo): the width the picture keeps to
+	// (0: none), the title strip's height, each legend entry's place
+	// (below the board) and the legend strip's height.
+	fit       float64
+	titleH    float64
+	legendPos map[string][2]float64
+	legendH   float64
+	// Fitted: the picture's width, the title's lines, and whether the
+	// window's text has a line of its own.
+	picW       float64
+	titleLines []string
+	winOwnLine bool
+	hotKey     *[2]float64 // the hot outline's key, below the legend's top; nil without a threshold
 }
 
 type matrixCell struct {
@@ -143,6 +156,9 @@ func newMatrixModel(d MatrixBoardData) (*matrixModel, error) {
 		m.window = [2]int{0, -1}
 	}
 	m.total = m.sums(m.window)
+	if m.d.Threshold <= 0 && m.d.HotShare > 0 {
+		m.d.Threshold = hotThreshold(m.cellTotals(), m.d.HotShare)
+	}
 	m.scales = map[string]ColorScale{}
 	for key := range m.mapKeys() {
 		s, err := m.scaleFor(key)
@@ -151,6 +167,7 @@ func newMatrixModel(d MatrixBoardData) (*matrixModel, error) {
 		}
 		m.scales[key] = s
 	}
+	m.fitTo(0)
 	return m, nil
 }
 
@@ -338,6 +355,48 @@ func (m *matrixModel) barColor(b MatrixBar) color.RGBA {
 		key = "out"
 	}
 	return m.scales[key].Color(m.barValue(m.hdrIndex[b.ID], b.Side))
+}
+
+// cellTotals are the window totals of the board's cells.
+func (m *matrixModel) cellTotals() []float64 {
+	ts := make([]float64, len(m.cells))
+	for k, c := range m.cells {
+		ts[k] = m.total[c.item]
+	}
+	return ts
+}
+
+// hotThreshold is the least of totals that at most share of them reach
+// (and that is positive), or 0 when there is none: ties at the top
+// larger than the share outline nothing rather than a third of a
+// uniform board.
+func hotThreshold(totals []float64, share float64) float64 {
+	ts := slices.Clone(totals)
+	slices.Sort(ts)
+	slices.Reverse(ts)
+	k := int(math.Floor(share * float64(len(ts))))
+	if k <= 0 {
+		return 0
+	}
+	i := min(k, len(ts)) - 1
+	// count(≥ ts[i]) is past the last total equal to ts[i]: while it is
+	// more than k, step above the tie.
+	for i >= 0 {
+		j := i
+		for j+1 < len(ts) && ts[j+1] == ts[i] {
+			j++
+		}
+		if j+1 <= k {
+			break
+		}
+		for i >= 0 && ts[i] == ts[j] {
+			i--
+		}
+	}
+	if i < 0 || !(ts[i] > 0) {
+		return 0
+	}
+	return ts[i]
 }
 
 // hot reports whether item i's window total is at or above the threshold.

@@ -27,9 +27,10 @@ import { NS, INK, MUTED, fmt, html, BAR, BUTTON, b64bytes, fitWidth, measureText
 
 const HIST_BINS = 20;
 const FADE = 0.15;
-const TITLE_H = 22; // Go's matrixTitleH
-const LEGEND_ENTRY = 190; // Go's matrixLegendEntry
 const SERIES_COLORS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f'];
+// The histogram's colours for directions without a colour of their own
+// (Dark2: none is a time chart series' colour).
+const HIST_COLORS = ['#1b9e77', '#d95f02', '#7570b3', '#e7298a', '#66a61e', '#e6ab02'];
 const JOB_COLORS = ['#222222', '#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e'];
 const PREFIXES = ['kB', 'MB', 'GB', 'TB', 'PB', 'EB'];
 
@@ -366,12 +367,23 @@ export function matrixboardView(root, img, sp) {
   // The title and the window's totals fit the board's width (Go's
   // matrixBoardSVG does the same with its estimate of the text's width).
   const TITLE_FONT = 'bold 13px sans-serif', SMALL_FONT = '10px sans-serif';
-  const title = fitWidth(sp.title || 'Matrix board', W - 4, TITLE_FONT);
-  svgText(svg, 0, 15, title, { 'font-size': 13, 'font-weight': 'bold', fill: INK });
-  const winText = svgText(svg, 0, 15, '', { 'font-size': 10, fill: MUTED, class: 'ss-window-text' });
+  // A board fitted to a width (sp.fit, a board in a row) may put the
+  // window's text on a line of its own (sp.winPos, Go's windowPos).
+  // Go's title lines (a fitted board's title wraps at its spaces).
+  const titleLines = sp.titleLines && sp.titleLines.length ? sp.titleLines : [sp.title || 'Matrix board'];
+  const title = fitWidth(titleLines[titleLines.length - 1], W - 4, TITLE_FONT);
+  titleLines.forEach((t, i) =>
+    svgText(svg, 0, 15 + 16 * i, i === titleLines.length - 1 ? title : t, { 'font-size': 13, 'font-weight': 'bold', fill: INK }));
+  const fit = sp.fit > 0 ? sp.fit : 0;
+  const twoLines = sp.winPos ? sp.winPos[0] === 0 && sp.winPos[1] > 15 : false;
+  const winText = svgText(svg, 0, sp.winPos ? sp.winPos[1] : 15, '', { 'font-size': 10, fill: MUTED, class: 'ss-window-text' });
   for (const p of sp.panels) {
     const [x, y, , h] = p.labelBox;
     if (p.label) svgText(svg, x, y + h - 6, p.label, { fill: INK });
+  }
+  // The rows' names left of their bars (Go's rowLabels), when they fit.
+  for (const l of sp.rowLabels || []) {
+    svgText(svg, l.x, l.y, l.text, { 'font-size': 10, 'text-anchor': 'end', fill: INK, class: 'ss-row-label', 'pointer-events': 'none' });
   }
   const barG = svgEl('g', { class: 'ss-bars' }, svg);
   const bars = [];
@@ -742,10 +754,10 @@ export function matrixboardView(root, img, sp) {
 
   function drawLegend() {
     legendG.textContent = '';
-    const y = H - 30 + 6; // Go: geo.H + title strip + 6
-    let x = 0;
     for (const k of mapKeys) {
       const m = maps[k];
+      // Go's legendPos, in board px (a spec from before it: one row, 190 px apart).
+      const [x, y] = sp.legend ? sp.legend[k] : [190 * mapKeys.indexOf(k), H - 24];
       svgText(legendG, x, y + 9, k, { 'font-size': 10, fill: MUTED });
       const x0 = x + 34;
       for (let i = 0; i < 32; i++) {
@@ -754,18 +766,31 @@ export function matrixboardView(root, img, sp) {
       svgText(legendG, x0, y + 21, fv(m.scale.min), { 'font-size': 10, fill: MUTED });
       svgText(legendG, x0 + 128, y + 21, fv(m.scale.max), { 'font-size': 10, fill: MUTED, 'text-anchor': 'end' });
       if (m.diverging) svgText(legendG, x0 + 64, y + 21, fv(m.scale.mid), { 'font-size': 10, fill: MUTED, 'text-anchor': 'middle' });
-      x += LEGEND_ENTRY;
+    }
+    // What the outline means (Go's hotText), over the window.
+    if (sp.hotKey && st.threshold > 0) {
+      const [x, y] = sp.hotKey;
+      let n = 0;
+      for (let c = 0; c < nCells; c++) if (hot(c)) n++;
+      const pct = nCells ? (100 * n) / nCells : 0;
+      svgEl('rect', { x: x + 0.6, y: y + 0.6, width: 9, height: 9, fill: '#ffffff', stroke: '#000000', 'stroke-width': 1.2, class: 'ss-hot-key' }, legendG);
+      svgText(legendG, x + 14, y + 9, `outlined: ≥ ${fv(st.threshold)} (${n} cells, ${pct.toFixed(1)} %)`, { 'font-size': 10, fill: MUTED, class: 'ss-hot-text' });
     }
   }
 
   function drawWindowText() {
-    const x = Math.ceil(measureText(title, TITLE_FONT)) + 12;
+    const x = twoLines ? 0 : Math.ceil(measureText(title, TITLE_FONT)) + 12;
     winText.setAttribute('x', x);
     if (!nb || st.win[1] < st.win[0]) winText.textContent = 'no data';
     else {
       const a = utc(winStart()), b = utc(winEnd());
       const end = a.slice(0, 10) === b.slice(0, 10) ? b.slice(11) : b; // the day once
-      winText.textContent = fitWidth(`totals ${a} – ${end} (bins ${st.win[0]}–${st.win[1]} of ${nb})`, W - x, SMALL_FONT);
+      const dates = `${a} – ${end}`, short = `${dates} (bins ${st.win[0]}–${st.win[1]} of ${nb})`;
+      const full = `totals ${short}`;
+      // Fitted, the first that fits of the whole text, without "totals"
+      // and the interval alone (Go's windowTextIn).
+      const pick = fit ? [full, short, dates].find((t) => measureText(t, SMALL_FONT) <= W - x) || dates : full;
+      winText.textContent = fitWidth(pick, W - x, SMALL_FONT);
     }
     root.setAttribute('data-window', st.win[0] + ' ' + st.win[1]);
   }
@@ -807,7 +832,9 @@ export function matrixboardView(root, img, sp) {
   }
 
   // ------------------------------------------------------------- time chart
-  const TW = Math.max(420, Math.min(W, 760)), TH = 150;
+  // Fitted, the charts keep to the board's width.
+  const TW = fit ? Math.max(200, Math.floor(fit)) : Math.max(420, Math.min(W, 760));
+  let TH = 150;
   const tm = { l: 58, r: 8, t: 8, b: 34 };
   const tsvg = select(document.createElementNS(NS, 'svg'))
     .attr('xmlns', NS).attr('width', TW).attr('height', TH).attr('viewBox', `0 0 ${TW} ${TH}`)
@@ -867,17 +894,27 @@ export function matrixboardView(root, img, sp) {
       axisG.append('text').attr('x', tm.l).attr('y', tm.t + ph + 12).attr('fill', MUTED).text(utc(sp.bins.start[0]));
       axisG.append('text').attr('x', tm.l + pw).attr('y', tm.t + ph + 12).attr('fill', MUTED).attr('text-anchor', 'end').text(utc(sp.bins.end[nb - 1]));
     } else axisG.append('text').attr('x', tm.l + pw / 2).attr('y', tm.t + ph / 2).attr('text-anchor', 'middle').attr('fill', MUTED).text('no data');
-    let kx = tm.l;
+    // The key under the axis, wrapped in rows within the chart's width
+    // (the chart grows a row of 14 px for each more).
+    let kx = tm.l, ky = 150 - 4;
+    const keyRows = [];
+    for (const g of groups) {
+      const w = 12 + measureText(g.name, '10px sans-serif');
+      if (kx > tm.l && kx + w > TW - 2) (kx = 8), (ky += 14);
+      keyRows.push([kx, ky]);
+      kx += w + 10;
+    }
+    TH = ky + 4;
+    tsvg.attr('height', TH).attr('viewBox', `0 0 ${TW} ${TH}`);
     groups.forEach((g, s) => {
       const col = SERIES_COLORS[s % SERIES_COLORS.length];
       let d = '';
       for (let b = 0; b < nb; b++) d += (b ? 'L' : 'M') + (tm.l + (b + 0.5) * bw).toFixed(2) + ',' + Y(ys[s][b]).toFixed(2);
       seriesG.append('path').attr('class', 'ss-series').attr('data-series', g.name).attr('d', d || 'M0,0')
         .attr('fill', 'none').attr('stroke', col).attr('stroke-width', 1.5);
-      const t = keyG.append('text').attr('x', kx + 12).attr('y', TH - 4).attr('fill', INK).text(g.name);
-      keyG.append('rect').attr('x', kx).attr('y', TH - 12).attr('width', 9).attr('height', 9).attr('fill', col);
-      kx += 22 + g.name.length * 6;
-      void t;
+      const [gx, gy] = keyRows[s];
+      keyG.append('text').attr('x', gx + 12).attr('y', gy).attr('fill', INK).text(g.name);
+      keyG.append('rect').attr('x', gx).attr('y', gy - 8).attr('width', 9).attr('height', 9).attr('fill', col);
     });
   }
 
@@ -899,7 +936,7 @@ export function matrixboardView(root, img, sp) {
   });
 
   // -------------------------------------------------------------- histogram
-  const HW = 380, HH = 150;
+  const HW = fit ? Math.max(200, Math.min(380, Math.floor(fit))) : 380, HH = 150;
   const hm = { l: 34, r: 8, t: 8, b: 34 };
   const hpw = HW - hm.l - hm.r, hph = HH - hm.t - hm.b;
   const hsvg = select(document.createElementNS(NS, 'svg'))
@@ -912,7 +949,14 @@ export function matrixboardView(root, img, sp) {
   hsvg.attr('data-plot', `${hm.l} ${hm.t} ${hpw} ${hph}`).attr('data-bins', HIST_BINS);
   // A direction's bars take the colour its cells have on the board (the
   // 26th of its legend's 32 swatches), named in a key above the bars.
-  const dirColor = (d) => (maps[d] ? maps[d].colors[Math.floor((25 * 255) / 31)] : SERIES_COLORS[directions.indexOf(d) % SERIES_COLORS.length]);
+  // Directions whose maps would give one colour (a difference board's
+  // diverging maps) take a series colour each instead.
+  const swatchOf = (d) => (maps[d] ? maps[d].colors[Math.floor((25 * 255) / 31)] : null);
+  const dirColor = (d) => {
+    const c = swatchOf(d);
+    const shared = directions.some((e) => e !== d && swatchOf(e) === c);
+    return c && !shared ? c : HIST_COLORS[directions.indexOf(d) % HIST_COLORS.length];
+  };
 
   function drawHist() {
     hBarsG.selectAll('*').remove();
@@ -1006,7 +1050,7 @@ export function matrixboardView(root, img, sp) {
     c.onchange = () => on(c.checked);
     return c;
   };
-  const row1 = html('div', BAR);
+  const row1 = html('div', BAR + ';flex-wrap:wrap');
   row1.className = 'ss-mb-controls';
   row1.append(html('span', '', 'show'));
   for (const d of ['both', ...directions]) {
@@ -1040,7 +1084,7 @@ export function matrixboardView(root, img, sp) {
     label('by direction', checkbox('ss-by-dir', false, (v) => ((st.byDir = v), drawTimeChart()))),
     reset,
   );
-  const row2 = html('div', BAR);
+  const row2 = html('div', BAR + ';flex-wrap:wrap');
   row2.append(
     html('span', '', 'histogram:'),
     label('log y', checkbox('ss-logy', false, (v) => ((st.logY = v), drawHist()))),
@@ -1063,7 +1107,7 @@ export function matrixboardView(root, img, sp) {
   const domainInputs = {};
   for (const k of mapKeys) {
     const m = maps[k];
-    const box = html('span', 'display:inline-flex;align-items:center;gap:3px;margin-right:10px');
+    const box = html('span', 'display:inline-flex;flex-wrap:wrap;align-items:center;gap:3px;margin-right:10px');
     const sel = html('select');
     sel.className = 'ss-ramp';
     sel.setAttribute('data-map', k);
@@ -1078,7 +1122,7 @@ export function matrixboardView(root, img, sp) {
     };
     box.append(html('b', 'font-weight:600', k), sel);
     domainInputs[k] = ['min', 'mid', 'max'].map((what, n) => {
-      const inp = html('input', 'width:64px');
+      const inp = html('input', fit ? 'width:52px' : 'width:64px');
       inp.className = 'ss-dom';
       inp.placeholder = what;
       inp.setAttribute('data-map', k);
@@ -1271,7 +1315,9 @@ export function matrixboardView(root, img, sp) {
   showWindowBrush();
   filterJobs();
 
-  const box = html('div', 'max-width:100%');
+  // Fitted, the view is as wide as its share of the row (its controls
+  // wrap within it), else as wide as the output.
+  const box = html('div', fit ? `width:${fit}px;max-width:100%` : 'max-width:100%');
   box.className = 'ss-matrixboard-view';
   box.append(board, row1, row2, charts, colours, jobBox);
   img.replaceWith(box);
