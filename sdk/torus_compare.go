@@ -2,7 +2,6 @@ package sdk
 
 import (
 	"fmt"
-	"html"
 	"strings"
 
 	"superstep/algo/embed"
@@ -250,11 +249,10 @@ func (c *MappingComparison) String() string {
 	return b.String()
 }
 
-// compareRingWidth is the width (CSS px) of each small ring: the static
-// picture and the live view both fit their container's width.
-const compareRingWidth = 330
-
-// MIMEBundle shows the table above the small rings, side by side.
+// MIMEBundle shows the table above the small rings, side by side in
+// views.Rows of at most three: each ring is laid out for its share of the
+// row's width (its fonts at their size), so the rows fit the output
+// without shrinking, all on the one scale, ScaleMax.
 func (c *MappingComparison) MIMEBundle() display.Bundle {
 	var h strings.Builder
 	tbl := c.Table().MIMEBundle()
@@ -262,15 +260,29 @@ func (c *MappingComparison) MIMEBundle() display.Bundle {
 	h.WriteString(table)
 	fmt.Fprintf(&h, `<div style="font:12px sans-serif;margin:4px 0">Link width: packets per neighbour pair, one scale for all %d rings, 0–%s (the busiest pair of any mapping); idle pairs thin and faint.</div>`,
 		len(c.Rings), display.FormatNumber(c.ScaleMax))
-	h.WriteString(`<div class="superstep-row" style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">`)
+	// Rows of at most three rings, as even as can be (four: two and two),
+	// so that no ring is laid out narrower than a third of the row.
+	n := len(c.Rings)
+	rows := (n + compareRingsPerRow - 1) / compareRingsPerRow
+	per := (n + rows - 1) / max(rows, 1)
 	live := false
-	for i, r := range c.Rings {
-		b := r.MIMEBundle()
-		live = live || b.NeedsRuntime
-		ring, _ := b.Data["text/html"].(string)
-		fmt.Fprintf(&h, `<div class="superstep-row-item" style="width:%dpx;max-width:100%%"><div style="font:bold 13px sans-serif;margin-bottom:4px">%s: max %d</div>%s</div>`,
-			compareRingWidth, html.EscapeString(c.Mappings[i].Name), c.Totals[i].Max, ring)
+	for i := 0; i < n; i += per {
+		var items []display.Renderer
+		var captions []string
+		for k := i; k < min(n, i+per); k++ {
+			items = append(items, c.Rings[k])
+			captions = append(captions, fmt.Sprintf("%s: max %d", c.Mappings[k].Name, c.Totals[k].Max))
+		}
+		row := views.Row(items...).WithCaptions(captions...).MIMEBundle()
+		ring, _ := row.Data["text/html"].(string)
+		if i > 0 {
+			h.WriteString(`<div style="height:8px"></div>`)
+		}
+		h.WriteString(ring)
+		live = live || row.NeedsRuntime
 	}
-	h.WriteString(`</div>`)
 	return display.Bundle{Data: map[string]any{"text/plain": c.String(), "text/html": h.String()}, NeedsRuntime: live}
 }
+
+// compareRingsPerRow is the most rings a row of the comparison holds.
+const compareRingsPerRow = 3

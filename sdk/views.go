@@ -84,10 +84,15 @@ func trendData(p *profile.Profile, a *profile.Aggregated) views.TrendData {
 		// A heartbeat reads best whole: page only long jobs.
 		FramesPerPage: 64,
 		Units:         displayUnits(p.Cluster, a),
+		// Time is measured, so noisy (a first superstep that loads, a
+		// pause): its scale is clipped at the 90th percentile when the
+		// largest is more than twice that, so the heartbeat shows;
+		// messages and bytes are counted and keep their whole scale.
+		// Quantity lets a Row of trends share each panel's scale.
 		Panels: []views.TrendPanel{
-			{Title: "time (" + unit + ", " + a.TimeLabel + "): compute + communication", Out: times},
-			{Title: messagesPanel, Out: a.MessagesOut, In: a.MessagesIn},
-			{Title: bytesPanel, Out: a.BytesOut, In: a.BytesIn},
+			{Title: "time (" + unit + ", " + a.TimeLabel + "): compute + communication", Out: times, Quantity: "time (" + unit + ")", Clip: trendTimeClip},
+			{Title: messagesPanel, Out: a.MessagesOut, In: a.MessagesIn, Quantity: "messages"},
+			{Title: bytesPanel, Out: a.BytesOut, In: a.BytesIn, Quantity: "bytes"},
 		},
 	}
 }

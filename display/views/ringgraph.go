@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"strings"
 
 	"superstep/display"
@@ -134,6 +135,15 @@ type RingGraphData struct {
 	// Summary is extra text for the text/plain form (e.g. totals the
 	// caller computed); optional.
 	Summary string
+	// width, when positive, is the width in px the ring is laid out for
+	// (a Row gives each ring its share): the circle, its rings and the
+	// marks shrink with it, the fonts keep their size and the legend and
+	// caption wrap. 0: ringWidth.
+	width float64
+	// modeMax[m], when positive, is the least top of mode m's traffic
+	// scale: rings compared side by side in a Row share one scale per
+	// mode.
+	modeMax [4]float64
 }
 
 // DefaultRingGraphBeta is the bundling strength used when
@@ -310,7 +320,9 @@ func (v *RingGraphView) figure() figure {
 		return figure{err: err}
 	}
 	alt := d.alt(g)
-	f := figure{alt: alt, text: alt + "\n" + d.text(), kind: "ringgraph", spec: d.spec(g)}
+	top := d.modeTops()
+	f := figure{alt: alt, text: alt + "\n" + d.text(), kind: "ringgraph", spec: d.spec(g),
+		scales: map[string][2]float64{fmt.Sprintf("%s on a link (%s)", d.weightName(), d.Mode): {0, top[d.Mode]}}}
 	if d.big() {
 		f.makeSVG = func() string { return d.svg(g, d.Mode, true) }
 		f.raster = func(scale float64) (*image.RGBA, error) { return d.render(g, d.Mode, scale) }
@@ -409,4 +421,70 @@ func (d RingGraphData) text() string {
 		b.WriteString(d.Summary)
 	}
 	return b.String()
+}
+
+// fitWidth lays the ring out for w px (a Row's share): see
+// RingGraphData.width.
+func (v *RingGraphView) fitWidth(w float64) display.Renderer {
+	c := *v
+	c.Data.width = w
+	return &c
+}
+
+// modeTops is the top of each mode's traffic scale before rounding: the
+// largest value of the mode over all frames, at least ScaleMax and
+// modeMax.
+func (d RingGraphData) modeTops() [4]float64 {
+	var top [4]float64
+	for f := range d.Frames {
+		for k := range d.Links {
+			if d.Frames[f].Forward == nil && d.Frames[f].Backward == nil {
+				break
+			}
+			fw, bw := d.weights(f, k)
+			for m := RingGraphSum; m <= RingGraphAverage; m++ {
+				top[m] = math.Max(top[m], ringValue(m, fw, bw))
+			}
+		}
+	}
+	for m := range top {
+		if d.ScaleMax > 0 && finite(d.ScaleMax) {
+			top[m] = math.Max(top[m], d.ScaleMax)
+		}
+		if d.modeMax[m] > 0 && finite(d.modeMax[m]) {
+			top[m] = math.Max(top[m], d.modeMax[m])
+		}
+	}
+	return top
+}
+
+// shareRingScales gives the rings among items that count the same thing
+// (WeightName) one traffic scale per mode, the largest of theirs: a link
+// of the same traffic is as wide in each. Other items are left alone.
+func shareRingScales(items []display.Renderer) []display.Renderer {
+	byName := map[string][]int{}
+	for i, it := range items {
+		if r, ok := it.(*RingGraphView); ok && r != nil && r.Data.validate() == nil {
+			byName[r.Data.weightName()] = append(byName[r.Data.weightName()], i)
+		}
+	}
+	out := slices.Clone(items)
+	for _, idx := range byName {
+		if len(idx) < 2 {
+			continue
+		}
+		var top [4]float64
+		for _, i := range idx {
+			t := items[i].(*RingGraphView).Data.modeTops()
+			for m := range top {
+				top[m] = math.Max(top[m], t[m])
+			}
+		}
+		for _, i := range idx {
+			c := *items[i].(*RingGraphView)
+			c.Data.modeMax = top
+			out[i] = &c
+		}
+	}
+	return out
 }

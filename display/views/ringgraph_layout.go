@@ -143,7 +143,14 @@ type RingGraphGeometry struct {
 	IdleWidth, IdleOpacity float64
 	// LegendTop is the y of the legend, below the circle.
 	LegendTop float64
-	a, b      []int32
+	// TitleLines are the title, wrapped to the width (their baselines 16
+	// px apart from y 15); HeadY are the baselines of the frame-and-mode
+	// line, or of its two halves ("frame …", "mode: …") when the longest
+	// does not fit the width. The circle's square starts below them, at
+	// CY − (Width − 40)/2.
+	TitleLines []string
+	HeadY      []float64
+	a, b       []int32
 }
 
 const (
@@ -157,6 +164,10 @@ const (
 	ringLeafWidth   = 8.0
 	ringLegendRow   = 16.0
 	ringCaptionBand = 18.0
+	ringCaptionLine = 13.0 // each further line of a wrapped caption
+	// ringMinWidth is the narrowest a ring is laid out for: three side
+	// by side in a 900 px row.
+	ringMinWidth = 240.0
 	// Mark parameters: a mark sits at t = ringMarkT0 + ringMarkTSpan·u
 	// from its end, u = ringHash(k)/2³² in [0, 1).
 	ringMarkT0    = 0.2
@@ -232,13 +243,35 @@ func RingGraphLayout(d RingGraphData) (*RingGraphGeometry, error) {
 		return nil, err
 	}
 	n := len(d.Leaves)
-	g := &RingGraphGeometry{Width: ringWidth, CX: ringWidth / 2, CY: ringHeader + ringBox/2, Beta: d.beta()}
-	g.BlockRing = RingSpan{ringOuter - ringBlockWidth, ringOuter}
-	g.BlockLabelRadius = ringOuter + 12
+	// The width: ringWidth, or the one the ring was fitted to. The circle's
+	// square is the width less 20 px each side, the block ring 30 px
+	// inside the square (room for the block numbers): at 640 px a square
+	// of 600 and an outer radius of 270.
+	width := ringWidth
+	if d.width > 0 && finite(d.width) {
+		width = math.Floor(math.Max(ringMinWidth, math.Min(ringWidth, d.width)))
+	}
+	box := width - (ringWidth - ringBox)
+	outer := box/2 - (ringBox/2 - ringOuter)
+	scale := box / ringBox
+	header := ringHeader
+	g := &RingGraphGeometry{Width: width, CX: width / 2, Beta: d.beta()}
+	if d.Title != "" {
+		g.TitleLines = wrapWordsFont(d.Title, width-8, boldFont)
+	}
+	y := 31 + 16*float64(max(len(g.TitleLines), 1)-1)
+	g.HeadY = []float64{y}
+	if textWidth(d.longestHead(), smallFont) > width-8 {
+		g.HeadY = append(g.HeadY, y+13)
+	}
+	header += g.HeadY[len(g.HeadY)-1] - 31
+	g.CY = header + box/2
+	g.BlockRing = RingSpan{outer - ringBlockWidth, outer}
+	g.BlockLabelRadius = outer + 12
 	nt := len(d.Tracks)
 	top := g.BlockRing.Inner - 3
 	if nt > 0 {
-		tw := math.Round(math.Min(ringTrackMax, 0.3*ringOuter/float64(nt))*100) / 100
+		tw := math.Round(math.Min(ringTrackMax, 0.3*outer/float64(nt))*100) / 100
 		r0 := top - float64(nt)*tw - float64(nt-1)*ringTrackSep
 		for k := range nt {
 			in := r0 + float64(k)*(tw+ringTrackSep)
@@ -281,10 +314,13 @@ func RingGraphLayout(d RingGraphData) (*RingGraphGeometry, error) {
 		if d.ScaleMax > 0 && finite(d.ScaleMax) {
 			g.MarkMax[m] = math.Max(g.MarkMax[m], d.ScaleMax)
 		}
+		if mm := d.modeMax[m]; mm > 0 && finite(mm) {
+			g.MarkMax[m] = math.Max(g.MarkMax[m], mm)
+		}
 		g.MarkMax[m] = roundSig(g.MarkMax[m], 6)
 	}
 	nl := float64(max(len(d.Links), 1))
-	g.MarkRadius = math.Round(math.Max(1.5, math.Min(6, 90/math.Sqrt(nl)))*100) / 100
+	g.MarkRadius = math.Round(math.Max(1.5, scale*math.Min(6, 90/math.Sqrt(nl)))*100) / 100
 	g.LinkWidth = 1
 	if len(d.Links) > RingGraphSVGLinks {
 		g.LinkWidth = 0.6
@@ -293,8 +329,9 @@ func RingGraphLayout(d RingGraphData) (*RingGraphGeometry, error) {
 	g.LinkMaxWidth = math.Round(math.Max(2, math.Min(5, 100/math.Sqrt(nl)))*100) / 100
 	g.IdleWidth = math.Min(0.5, g.LinkWidth)
 	g.IdleOpacity = math.Round(math.Max(0.03, g.LinkOpacity*0.3)*1000) / 1000
-	g.LegendTop = ringHeader + ringBox
-	g.Height = g.LegendTop + float64(len(d.legendRows(g)))*ringLegendRow + ringCaptionBand
+	g.LegendTop = header + box
+	g.Height = g.LegendTop + float64(len(d.legendRows(g)))*ringLegendRow + ringCaptionBand +
+		ringCaptionLine*float64(len(d.captionLines(g))-1)
 	return g, nil
 }
 

@@ -53,6 +53,10 @@ type ringSpec struct {
 	Canvas        bool            `json:"canvas"`
 	LegendTop     ang             `json:"legendTop"`
 	Caption       string          `json:"caption"`
+	// TitleLines are the title wrapped to the width, HeadY the baselines
+	// of the frame-and-mode line (two: frame, then mode).
+	TitleLines []string `json:"titleLines"`
+	HeadY      []ang    `json:"headY"`
 }
 
 type ringTrackSpec struct {
@@ -172,7 +176,13 @@ func (d RingGraphData) spec(g *RingGraphGeometry) ringSpec {
 		MarkOpacity: 0.85, MarkDarken: 0.25, LinkWidth: a4(g.LinkWidth), LinkOpacity: a4(g.LinkOpacity),
 		LinkMaxWidth: a4(g.LinkMaxWidth), WidthSteps: ringWidthSteps, IdleWidth: a4(g.IdleWidth), IdleOpacity: a4(g.IdleOpacity),
 		WeightName: d.weightName(), LeafValueName: d.leafValueName(), Canvas: d.big(), LegendTop: a4(g.LegendTop),
-		Caption: d.caption(g)}
+		Caption: d.caption(g), TitleLines: g.TitleLines, HeadY: []ang{}}
+	if sp.TitleLines == nil {
+		sp.TitleLines = []string{}
+	}
+	for _, y := range g.HeadY {
+		sp.HeadY = append(sp.HeadY, a4(y))
+	}
 	if d.ColorByGroup {
 		sp.ColorBy = "group"
 	}

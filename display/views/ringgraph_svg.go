@@ -89,14 +89,28 @@ func (it ringLegendItem) width() float64 {
 // groups), the mark sizes, the tracks and the leaf colours.
 func (d RingGraphData) legendRows(g *RingGraphGeometry) [][]ringLegendItem {
 	var rows [][]ringLegendItem
+	avail := g.Width - 8
 	wrap := func(items []ringLegendItem) {
 		x := 0.0
 		start := len(rows)
 		for _, it := range items {
 			w := it.width()
-			if len(rows) == start || x+w > ringWidth-8 && x > 0 {
+			if len(rows) == start || x+w > avail && x > 0 {
 				rows = append(rows, nil)
 				x = 0
+			}
+			if w > avail && it.Text != "" {
+				// Too wide for a row of its own: its text wraps, the
+				// further lines under the first.
+				sw := w - textWidth(it.Text, smallFont) - 10
+				lines := wrapWords(it.Text, avail-sw-10)
+				it.Text, it.X = lines[0], x
+				rows[len(rows)-1] = append(rows[len(rows)-1], it)
+				for _, l := range lines[1:] {
+					rows = append(rows, []ringLegendItem{{Kind: "text", Text: l, X: sw}})
+				}
+				x = avail // the next item starts a row
+				continue
 			}
 			it.X = x
 			rows[len(rows)-1] = append(rows[len(rows)-1], it)
@@ -188,6 +202,53 @@ func (d RingGraphData) caption(g *RingGraphGeometry) string {
 	return strings.ReplaceAll(s, "leafs", "leaves")
 }
 
+// captionLines is the caption wrapped to the picture's width.
+func (d RingGraphData) captionLines(g *RingGraphGeometry) []string {
+	return wrapWords(d.caption(g), g.Width-8)
+}
+
+// longestHead is the longest frame-and-mode line the picture or the
+// live view shows (any frame, any mode).
+func (d RingGraphData) longestHead() string {
+	head := "no frames"
+	for f := range d.Frames {
+		if h := fmt.Sprintf("frame %s (%d of %d)", d.frameLabel(f), f+1, len(d.Frames)); len([]rune(h)) > len([]rune(head)) {
+			head = h
+		}
+	}
+	return head + " · mode: " + RingGraphAverage.describe()
+}
+
+// wrapWords breaks s at spaces into lines of at most width px in the
+// small font (a word longer than that is a line of its own, shortened to
+// fit); at least one line.
+func wrapWords(s string, width float64) []string { return wrapWordsFont(s, width, smallFont) }
+
+// wrapWordsFont is wrapWords in a font of size px (as textWidth
+// estimates it).
+func wrapWordsFont(s string, width, smallFont float64) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case textWidth(line+" "+word, smallFont) <= width:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	lines = append(lines, line)
+	for i, l := range lines {
+		if textWidth(l, smallFont) > width {
+			lines[i] = fitText(l, width, smallFont)
+		}
+	}
+	return lines
+}
+
 // svg writes the picture in mode m; without the plot, only its frame
 // (title, block ring and numbers, legend, caption), for the raster.
 func (d RingGraphData) svg(g *RingGraphGeometry, m RingGraphMode, plot bool) string {
@@ -195,15 +256,20 @@ func (d RingGraphData) svg(g *RingGraphGeometry, m RingGraphMode, plot bool) str
 	w.f(`<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif" font-size="%s">`,
 		n2(g.Width), n2(g.Height), n2(g.Width), n2(g.Height), n2(fontSize))
 	w.f(`<rect width="%s" height="%s" fill="#ffffff"/>`, n2(g.Width), n2(g.Height))
-	if d.Title != "" {
-		w.text(4, 15, fitText(d.Title, g.Width-8, titleFont), fmt.Sprintf(` font-size="%s" font-weight="bold" fill="%s"`, n2(titleFont), inkColor))
+	for i, l := range g.TitleLines {
+		w.text(4, 15+16*float64(i), l, fmt.Sprintf(` font-size="%s" font-weight="bold" fill="%s"`, n2(titleFont), inkColor))
 	}
 	head := "no frames"
 	if f := d.selected(); f >= 0 {
 		head = fmt.Sprintf("frame %s (%d of %d)", d.frameLabel(f), f+1, len(d.Frames))
 	}
-	head += " · mode: " + m.describe()
-	w.text(4, 31, fitText(head, g.Width-8, smallFont), fmt.Sprintf(` class="ss-head" font-size="%s" fill="%s"`, n2(smallFont), mutedInk))
+	mode := "mode: " + m.describe()
+	if len(g.HeadY) == 1 {
+		w.text(4, g.HeadY[0], fitText(head+" · "+mode, g.Width-8, smallFont), fmt.Sprintf(` class="ss-head" font-size="%s" fill="%s"`, n2(smallFont), mutedInk))
+	} else {
+		w.text(4, g.HeadY[0], fitText(head, g.Width-8, smallFont), fmt.Sprintf(` class="ss-head" font-size="%s" fill="%s"`, n2(smallFont), mutedInk))
+		w.text(4, g.HeadY[1], mode, fmt.Sprintf(` class="ss-head-mode" font-size="%s" fill="%s"`, n2(smallFont), mutedInk))
+	}
 	if len(d.Leaves) == 0 {
 		w.text(g.CX, g.CY, "no leaves", fmt.Sprintf(` text-anchor="middle" fill="%s"`, mutedInk))
 	}
@@ -226,7 +292,11 @@ func (d RingGraphData) svg(g *RingGraphGeometry, m RingGraphMode, plot bool) str
 		d.plotSVG(&w, g, m)
 	}
 	d.legendSVG(&w, g)
-	w.text(4, g.Height-5, fitText(d.caption(g), g.Width-8, smallFont), fmt.Sprintf(` class="ss-caption" font-size="%s" fill="%s"`, n2(smallFont), mutedInk))
+	// The caption, one <text> a line (the rasteriser takes no <tspan>).
+	lines := d.captionLines(g)
+	for i, l := range lines {
+		w.text(4, g.Height-5-ringCaptionLine*float64(len(lines)-1-i), l, fmt.Sprintf(` class="ss-caption" font-size="%s" fill="%s"`, n2(smallFont), mutedInk))
+	}
 	w.close()
 	return w.String()
 }

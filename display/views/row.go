@@ -14,7 +14,11 @@ import (
 // laid out for its share (the width less the gaps and each live view's
 // download gutter, divided among the items), so the row fits without
 // shrinking text; other items keep their size and the row wraps on
-// narrow screens.
+// narrow screens. Compared views share their scales: ring graphs that
+// count the same thing (WeightName) one traffic scale per link mode (a
+// link of the same traffic is as wide in each), trends one time axis
+// (the plots' left edge and frame columns) and one y-scale per quantity
+// (TrendPanel.Quantity).
 type RowView struct {
 	Items    []display.Renderer
 	Captions []string
@@ -60,6 +64,21 @@ func (r RowView) itemWidth() float64 {
 	return (w - rowGap*(n-1) - downloadGutter*n) / n
 }
 
+// fitted is the items as the row shows them: compared views share their
+// scales (rings of the same weights one traffic scale per mode, trends
+// one time axis and one scale per quantity), and every item that can is
+// laid out for its share of the width.
+func (r RowView) fitted() []display.Renderer {
+	share := r.itemWidth()
+	items := shareTrendScales(shareRingScales(r.Items))
+	for i, item := range items {
+		if f, ok := item.(widthFitter); ok {
+			items[i] = f.fitWidth(share)
+		}
+	}
+	return items
+}
+
 // WithCaptions sets a caption above each item.
 func (r RowView) WithCaptions(captions ...string) RowView {
 	r.Captions = captions
@@ -72,11 +91,8 @@ func (r RowView) MIMEBundle() display.Bundle {
 	var h, p strings.Builder
 	live := false
 	h.WriteString(`<div class="superstep-row" style="display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start">`)
-	share := r.itemWidth()
-	for i, item := range r.Items {
-		if f, ok := item.(widthFitter); ok {
-			item = f.fitWidth(share)
-		}
+	items := r.fitted()
+	for i, item := range items {
 		b := display.BundleOf(item)
 		live = live || b.NeedsRuntime
 		caption := ""
@@ -95,7 +111,7 @@ func (r RowView) MIMEBundle() display.Bundle {
 		}
 		h.WriteString(`</div>`)
 		p.WriteString(b.Text())
-		if i < len(r.Items)-1 {
+		if i < len(items)-1 {
 			p.WriteString("\n\n")
 		}
 	}

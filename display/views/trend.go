@@ -3,6 +3,8 @@ package views
 import (
 	"fmt"
 	"math"
+	"slices"
+	"sort"
 	"strings"
 
 	"superstep/display"
@@ -15,6 +17,24 @@ type TrendPanel struct {
 	// In is [unit][frame], or nil for a single-series panel; it is drawn
 	// stacked on Out, hatched.
 	In [][]float64
+	// Quantity names what the panel measures, with its unit (e.g. "time
+	// (ms)"): trends side by side in a Row share one scale per quantity.
+	// "": the Title.
+	Quantity string
+	// Clip, when in (0, 1), clips a noisy panel's scale: it runs to the
+	// Clip quantile of the panel's values (out + in, every unit and frame)
+	// when the largest is more than twice that; the higher values are
+	// drawn to the row's top under a red clip mark and the scale's label
+	// says so. 0: the scale runs to the largest value.
+	Clip float64
+}
+
+// quantity is the panel's scale key.
+func (p TrendPanel) quantity() string {
+	if p.Quantity != "" {
+		return p.Quantity
+	}
+	return p.Title
 }
 
 // TrendData is what a trend view (GiViP's Trend View) shows.
@@ -33,6 +53,16 @@ type TrendView struct {
 	Data TrendData
 	// Width of the picture in px (default 640).
 	Width float64
+	// share, when set, is what the trends of a Row have in common.
+	share *trendShare
+}
+
+// trendShare is what trends compared side by side share: the plots' left
+// edge, the number of frame columns, and each quantity's scale.
+type trendShare struct {
+	left  float64
+	slots int
+	max   map[string]float64
 }
 
 // Trend shows, for each panel (e.g. time, messages, bytes), one area chart
@@ -51,6 +81,9 @@ type trendLayout struct {
 	PanelTop  []ang `json:"panelTop"` // y of each panel's first row
 	AxisY     ang   `json:"axisY"`    // baseline of the frame labels
 	PerPage   int   `json:"perPage"`  // frames per page, live
+	// Slots is the number of frame columns of the static picture: the
+	// frames, or more when trends compared side by side have more.
+	Slots int `json:"slots"`
 }
 
 type trendPanelSpec struct {
@@ -59,6 +92,12 @@ type trendPanelSpec struct {
 	In       [][]num `json:"in"` // null for a single series
 	Max      num     `json:"max"`
 	MaxLabel string  `json:"maxLabel"`
+	// Clipped says that some values exceed Max: they are drawn to the
+	// row's top under a clip mark.
+	Clipped bool `json:"clipped"`
+	// TitleAbove says that the title sits a line (13 px) above the scale
+	// label: the two do not fit one line side by side.
+	TitleAbove bool `json:"titleAbove,omitempty"`
 }
 
 // trendSpec is what the runtime's trend view draws from.
@@ -69,13 +108,22 @@ type trendSpec struct {
 	Labels []string         `json:"labels"` // row labels, shortened to fit
 	Panels []trendPanelSpec `json:"panels"`
 	Layout trendLayout      `json:"layout"`
+	// TitleLines, when set, are the title wrapped to the width left of
+	// the legend (baselines 16 px apart from 16): a trend shown on its
+	// own (not in a dashboard) wraps a title too long for one line.
+	TitleLines []string `json:"titleLines,omitempty"`
 }
 
 const (
 	trendTitleH      = 24.0 // the view title
 	trendPanelTitleH = 16.0
-	trendPanelGap    = 8.0
-	trendAxisH       = 20.0
+	// trendPanelTitleLine is the extra line of a panel title above its
+	// scale label; trendPanelTitleBold the width of its bold fontSize
+	// text as textWidth estimates it.
+	trendPanelTitleLine = 13.0
+	trendPanelTitleBold = fontSize * 1.1
+	trendPanelGap       = 8.0
+	trendAxisH          = 20.0
 )
 
 func trendRowHeight(units int) float64 {
@@ -85,7 +133,57 @@ func trendRowHeight(units int) float64 {
 	return math.Max(11, math.Min(26, math.Floor(150/float64(units))))
 }
 
+// trendClipColor marks the values a clipped scale cuts.
+const trendClipColor = "#d62728"
+
+// trendScale is panel p's scale: its largest value (out + in), or, when
+// p.Clip asks for it and the largest is more than twice the Clip
+// quantile, that quantile.
+func trendScale(p TrendPanel, nu, nf int) float64 {
+	get := func(m [][]float64, u, f int) float64 {
+		if u < len(m) && f < len(m[u]) {
+			return clean(m[u][f])
+		}
+		return 0
+	}
+	vals := make([]float64, 0, nu*nf)
+	mx := 0.0
+	for u := 0; u < nu; u++ {
+		for f := 0; f < nf; f++ {
+			v := get(p.Out, u, f) + get(p.In, u, f)
+			mx = math.Max(mx, v)
+			vals = append(vals, v)
+		}
+	}
+	if p.Clip <= 0 || p.Clip >= 1 || len(vals) == 0 {
+		return mx
+	}
+	sort.Float64s(vals)
+	q := vals[min(len(vals)-1, int(math.Ceil(p.Clip*float64(len(vals))))-1)]
+	if q > 0 && mx > 2*q {
+		return q
+	}
+	return mx
+}
+
+// trendLeft is where the plots of d start: room for the longest unit
+// name.
+func trendLeft(d TrendData) float64 {
+	maxName := 0.0
+	for _, u := range unitsJSON(d.Units) {
+		maxName = math.Max(maxName, textWidth(u.Name, fontSize))
+	}
+	return math.Max(48, math.Min(140, maxName+22))
+}
+
 func buildTrendSpec(d TrendData, width float64) trendSpec {
+	return buildSharedTrendSpec(d, width, nil, false)
+}
+
+// buildSharedTrendSpec lays d out for width px, on what the trends of a
+// Row share when share is set; with wrapTitle a title too long for one
+// line wraps (TitleLines).
+func buildSharedTrendSpec(d TrendData, width float64, share *trendShare, wrapTitle bool) trendSpec {
 	units := unitsJSON(d.Units)
 	nu, nf := len(units), len(d.Frames)
 	sp := trendSpec{Title: d.Title, Frames: d.Frames, Units: units, Panels: []trendPanelSpec{}}
@@ -113,31 +211,52 @@ func buildTrendSpec(d TrendData, width float64) trendSpec {
 		if p.In != nil {
 			ps.In = series(p.In)
 		}
-		mx := 0.0
+		mx, scale := 0.0, trendScale(p, nu, nf)
+		if share != nil {
+			scale = math.Max(scale, share.max[p.quantity()])
+		}
 		for u := 0; u < nu; u++ {
 			for f := 0; f < nf; f++ {
 				mx = math.Max(mx, get(p.Out, u, f)+get(p.In, u, f))
 			}
 		}
-		ps.Max = num(mx)
+		ps.Max = num(scale)
 		ps.MaxLabel = "max " + compactNumber(mx)
+		if mx > scale {
+			ps.Clipped = true
+			ps.MaxLabel = "scale 0–" + compactNumber(scale) + ", clipped · " + ps.MaxLabel
+		} else if compactNumber(scale) != compactNumber(mx) {
+			ps.MaxLabel = "scale 0–" + compactNumber(scale) + " · " + ps.MaxLabel
+		}
 		sp.Panels = append(sp.Panels, ps)
 	}
-	maxName := 0.0
-	for _, u := range units {
-		maxName = math.Max(maxName, textWidth(u.Name, fontSize))
+	left := trendLeft(d)
+	slots := nf
+	if share != nil {
+		left = math.Max(left, share.left)
+		slots = max(slots, share.slots)
 	}
-	left := math.Max(48, math.Min(140, maxName+22))
 	rowH := trendRowHeight(nu)
 	per := d.FramesPerPage
 	if per <= 0 {
 		per = 20
 	}
-	per = max(1, min(per, nf)) // all frames on one page when they fit
+	per = max(1, min(per, slots)) // all frames on one page when they fit
 
-	lay := trendLayout{Width: a4(width), Left: a4(left), PlotWidth: a4(width - left - 8), RowHeight: a4(rowH), PerPage: per, PanelTop: []ang{}}
+	lay := trendLayout{Width: a4(width), Left: a4(left), PlotWidth: a4(width - left - 8), RowHeight: a4(rowH), PerPage: per, Slots: max(slots, 1), PanelTop: []ang{}}
 	y := trendTitleH
-	for range d.Panels {
+	if wrapTitle && textWidth(d.Title, boldFont) > width-104 {
+		sp.TitleLines = wrapWordsFont(d.Title, width-104, boldFont)
+		y += 16 * float64(len(sp.TitleLines)-1)
+	}
+	for p := range d.Panels {
+		// A panel title and scale label that do not fit one line side by
+		// side take two: the title above the label.
+		ps := &sp.Panels[p]
+		if textWidth(ps.Title, trendPanelTitleBold)+textWidth(ps.MaxLabel, smallFont)+12 > width-8 {
+			ps.TitleAbove = true
+			y += trendPanelTitleLine
+		}
 		y += trendPanelTitleH
 		lay.PanelTop = append(lay.PanelTop, a4(y))
 		y += float64(nu)*rowH + trendPanelGap
@@ -167,7 +286,7 @@ func trendArea(lay trendLayout, per int, lo, hi []float64, yb, h, mx float64) st
 	if len(hi) == 0 || mx <= 0 {
 		return ""
 	}
-	y := func(v float64) float64 { return yb - v/mx*h }
+	y := func(v float64) float64 { return yb - math.Min(v, mx)/mx*h }
 	var top, bot []string
 	x0, step := trendX(lay, per, 0)
 	xEnd := x0 + float64(len(hi))*step
@@ -215,9 +334,15 @@ func axisLabelAt(x, tw, left, right float64) (float64, string) {
 func drawTrend(w *svgw, sp trendSpec, marker int, hatch string) {
 	lay := sp.Layout
 	nf := len(sp.Frames)
-	per := max(nf, 1)
+	per := max(lay.Slots, nf, 1)
 	// The title stops short of the legend at the top right.
-	w.text(0, 16, fitText(sp.Title, float64(lay.Width)-104, boldFont), fmt.Sprintf(` font-size="%s" font-weight="bold" fill="%s"`, n2(titleFont), inkColor))
+	if len(sp.TitleLines) > 0 {
+		for i, l := range sp.TitleLines {
+			w.text(0, 16+16*float64(i), l, fmt.Sprintf(` font-size="%s" font-weight="bold" fill="%s"`, n2(titleFont), inkColor))
+		}
+	} else {
+		w.text(0, 16, fitText(sp.Title, float64(lay.Width)-104, boldFont), fmt.Sprintf(` font-size="%s" font-weight="bold" fill="%s"`, n2(titleFont), inkColor))
+	}
 	legend(w, float64(lay.Width)-96, 16, hatch, "")
 	if len(sp.Panels) == 0 {
 		return
@@ -245,7 +370,11 @@ func drawTrend(w *svgw, sp trendSpec, marker int, hatch string) {
 	w.text(float64(lay.Left)-6, float64(lay.AxisY), "frame", fmt.Sprintf(` text-anchor="end" font-size="%s" fill="%s"`, n2(smallFont), mutedInk))
 	for p, ps := range sp.Panels {
 		top := float64(lay.PanelTop[p])
-		w.text(0, top-4, ps.Title, fmt.Sprintf(` font-weight="bold" fill="%s"`, inkColor))
+		ty := top - 4
+		if ps.TitleAbove {
+			ty -= trendPanelTitleLine
+		}
+		w.text(0, ty, ps.Title, fmt.Sprintf(` font-weight="bold" fill="%s"`, inkColor))
 		w.text(float64(lay.Width)-8, top-4, ps.MaxLabel, fmt.Sprintf(` text-anchor="end" font-size="%s" fill="%s"`, n2(smallFont), mutedInk))
 		for u, un := range sp.Units {
 			yt := top + float64(u)*rowH
@@ -265,13 +394,23 @@ func drawTrend(w *svgw, sp trendSpec, marker int, hatch string) {
 			if a := trendArea(lay, per, zero, out, yb, h, float64(ps.Max)); a != "" {
 				w.f(`<path d="%s" fill="%s"/>`, a, un.Color)
 			}
+			tot := out
 			if ps.In != nil {
-				tot := make([]float64, nf)
+				tot = make([]float64, nf)
 				for f := range tot {
 					tot[f] = out[f] + float64(ps.In[u][f])
 				}
 				if a := trendArea(lay, per, out, tot, yb, h, float64(ps.Max)); a != "" {
 					w.f(`<path d="%s" fill="%s"/><path d="%s" fill="url(#%s)"/>`, a, darken(un.Color, 0.15), a, hatch)
+				}
+			}
+			if ps.Clipped {
+				// A clip mark on each value above the scale.
+				for f, v := range tot {
+					if v > float64(ps.Max) {
+						x, st := trendX(lay, per, f)
+						w.f(`<rect class="ss-clip" x="%s" y="%s" width="%s" height="2" fill="%s"/>`, n2(x), n2(yb-h-1), n2(st), trendClipColor)
+					}
 				}
 			}
 		}
@@ -288,7 +427,50 @@ func (v *TrendView) spec() trendSpec {
 	if w <= 0 {
 		w = 640
 	}
-	return buildTrendSpec(v.Data, w)
+	return buildSharedTrendSpec(v.Data, w, v.share, true)
+}
+
+// fitWidth lays the trend out for w px (a Row's share).
+func (v *TrendView) fitWidth(w float64) display.Renderer {
+	c := *v
+	c.Width = math.Floor(math.Max(trendMinWidth, w))
+	return &c
+}
+
+// trendMinWidth is the narrowest a trend is laid out for.
+const trendMinWidth = 240
+
+// shareTrendScales gives the trends among items one layout for the time
+// axis (the plots' left edge, the frame columns) and one scale per
+// quantity (TrendPanel.Quantity): the same value is as high in each, and
+// the same frame sits at the same x. Other items are left alone.
+func shareTrendScales(items []display.Renderer) []display.Renderer {
+	var idx []int
+	for i, it := range items {
+		if t, ok := it.(*TrendView); ok && t != nil {
+			idx = append(idx, i)
+		}
+	}
+	out := slices.Clone(items)
+	if len(idx) < 2 {
+		return out
+	}
+	sh := &trendShare{max: map[string]float64{}}
+	for _, i := range idx {
+		d := items[i].(*TrendView).Data
+		sh.left = math.Max(sh.left, trendLeft(d))
+		sh.slots = max(sh.slots, len(d.Frames))
+		for _, p := range d.Panels {
+			q := p.quantity()
+			sh.max[q] = math.Max(sh.max[q], trendScale(p, len(d.Units), len(d.Frames)))
+		}
+	}
+	for _, i := range idx {
+		c := *items[i].(*TrendView)
+		c.share = sh
+		out[i] = &c
+	}
+	return out
 }
 
 func trendSVG(sp trendSpec, marker int) string {
@@ -316,5 +498,11 @@ func (v *TrendView) figure() figure {
 	if sp.Title != "" {
 		alt = sp.Title + ". " + alt
 	}
-	return figure{svg: svg, alt: alt, kind: "trend", spec: sp}
+	scales := map[string][2]float64{}
+	for k, p := range sp.Panels {
+		if k < len(v.Data.Panels) {
+			scales[v.Data.Panels[k].quantity()] = [2]float64{0, float64(p.Max)}
+		}
+	}
+	return figure{svg: svg, alt: alt, kind: "trend", spec: sp, scales: scales}
 }

@@ -95,7 +95,7 @@ export function ringgraphView(root, img, sp) {
   const { n, cx, cy, w } = sp;
   const R = sp.linkR;
   const L = sp.links.count;
-  const PT = 2 * cy - sp.legendTop; // the plot box: y from PT, 600 px high
+  const PT = 2 * cy - sp.legendTop; // the plot box: y from PT (below the header), w − 40 px high
   const PH = sp.legendTop - PT;
   const full = [0, PT, w, PH];
   const cell = TAU / Math.max(n, 1);
@@ -131,8 +131,13 @@ export function ringgraphView(root, img, sp) {
   const box = html('div', `max-width:100%;width:${w}px;font:12px sans-serif;color:${INK}`);
   box.className = 'ss-ringgraph';
   const head = el(null, 'svg', { xmlns: NS, width: w, height: PT, viewBox: `0 0 ${w} ${PT}`, 'font-family': 'sans-serif', style: 'max-width:100%;height:auto;display:block' });
-  if (sp.title) el(head, 'text', { x: 4, y: 15, 'font-size': 13, 'font-weight': 'bold', fill: INK }, sp.title);
-  const headText = el(head, 'text', { x: 4, y: 31, class: 'ss-head', 'font-size': 10, fill: MUTED });
+  // The title wrapped to the width, and the frame-and-mode line (in two
+  // when the ring is narrow), as Go laid them out.
+  const titleLines = sp.titleLines && sp.titleLines.length ? sp.titleLines : sp.title ? [sp.title] : [];
+  titleLines.forEach((l, i) => el(head, 'text', { x: 4, y: 15 + 16 * i, 'font-size': 13, 'font-weight': 'bold', fill: INK }, l));
+  const headY = sp.headY && sp.headY.length ? sp.headY : [31];
+  const headText = el(head, 'text', { x: 4, y: headY[0], class: 'ss-head', 'font-size': 10, fill: MUTED });
+  const modeText = headY.length > 1 ? el(head, 'text', { x: 4, y: headY[1], class: 'ss-head-mode', 'font-size': 10, fill: MUTED }) : null;
   const plotBox = html('div', `position:relative;width:100%;aspect-ratio:${w}/${PH}`);
   const svg = el(null, 'svg', { xmlns: NS, class: 'ss-plot', width: w, height: PH, 'font-family': 'sans-serif', 'font-size': 11, style: 'position:relative;width:100%;height:auto;display:block;touch-action:none;cursor:crosshair' });
   const dpr = window.devicePixelRatio || 1;
@@ -538,7 +543,9 @@ export function ringgraphView(root, img, sp) {
   function update(what) {
     const s = performance.now();
     const fr = sp.frames[st.frame];
-    headText.textContent = (fr ? `frame ${fr.label} (${st.frame + 1} of ${sp.frames.length})` : 'no frames') + ' · mode: ' + DESCRIBE[st.mode];
+    const frameHead = fr ? `frame ${fr.label} (${st.frame + 1} of ${sp.frames.length})` : 'no frames';
+    if (modeText) (headText.textContent = frameHead), (modeText.textContent = 'mode: ' + DESCRIBE[st.mode]);
+    else headText.textContent = frameHead + ' · mode: ' + DESCRIBE[st.mode];
     if (!n) return;
     filter();
     const nm = drawLinks();

@@ -4,6 +4,7 @@
 import { newSVG, hatch, text, add, rect, legend, darken, fmt, uid, html, measureText, fitWidth, BAR, BUTTON, INK, MUTED } from './util.js';
 
 const SMALL = { 'font-size': 10, fill: MUTED };
+const CLIP = '#d62728'; // trendClipColor
 
 /** Draws the trend spec sp; returns its controller. */
 export function trendChart(root, sp, opts) {
@@ -16,14 +17,17 @@ export function trendChart(root, sp, opts) {
   const svg = newSVG(L.width, L.height).attr('class', 'ss-trend');
   const hid = hatch(svg, uid(root) + '-hatch');
   // The title stops short of the legend at the top right (trend.go alike).
-  text(svg, 0, 16, fitWidth(sp.title, L.width - 104, 'bold 13px sans-serif'), { 'font-size': 13, 'font-weight': 'bold', fill: INK });
+  // A title wrapped in Go (a trend on its own, narrow) is drawn line by line.
+  if (sp.titleLines && sp.titleLines.length) sp.titleLines.forEach((l, i) => text(svg, 0, 16 + 16 * i, l, { 'font-size': 13, 'font-weight': 'bold', fill: INK }));
+  else text(svg, 0, 16, fitWidth(sp.title, L.width - 104, 'bold 13px sans-serif'), { 'font-size': 13, 'font-weight': 'bold', fill: INK });
   legend(svg, L.width - 96, 16, hid, '');
   const grid = svg.append('g');
   const rows = [];
   if (sp.panels.length) text(svg, L.left - 6, L.axisY, 'frame', Object.assign({ 'text-anchor': 'end' }, SMALL));
   sp.panels.forEach((ps, p) => {
     const top = L.panelTop[p];
-    text(svg, 0, top - 4, ps.title, { 'font-weight': 'bold', fill: INK });
+    // A title too long to sit beside the scale label goes a line above it (trend.go).
+    text(svg, 0, top - 4 - (ps.titleAbove ? 13 : 0), ps.title, { 'font-weight': 'bold', fill: INK });
     text(svg, L.width - 8, top - 4, ps.maxLabel, Object.assign({ 'text-anchor': 'end' }, SMALL));
     sp.units.forEach((u, i) => {
       const yt = top + i * rowH;
@@ -60,7 +64,7 @@ export function trendChart(root, sp, opts) {
   // The area between series lo and hi, as display.trendArea.
   function area(lo, hi, yb, mx) {
     if (!hi.length || mx <= 0) return '';
-    const y = (v) => (yb - (v / mx) * (rowH - 3)).toFixed(2);
+    const y = (v) => (yb - (Math.min(v, mx) / mx) * (rowH - 3)).toFixed(2);
     const n = hi.length;
     let d = `M${X(0)},${y(hi[0])}`;
     hi.forEach((v, j) => (d += `L${X(j + 0.5)},${y(v)}`));
@@ -101,6 +105,13 @@ export function trendChart(root, sp, opts) {
         r.inh.attr('d', d);
       }
       r.pts.selectAll('*').remove();
+      // A clipped scale (trend.go): a red mark over each value above it.
+      if (ps.clipped) {
+        for (let f = f0; f < f1; f++) {
+          const v = ps.out[r.i][f] + (ps.in ? ps.in[r.i][f] : 0);
+          if (v > ps.max) rect(r.pts, X(f - f0), (r.yb - (rowH - 3) - 1).toFixed(2), step.toFixed(2), 2, CLIP, { class: 'ss-clip' });
+        }
+      }
       for (let f = f0; f < f1; f++) {
         rect(r.pts, X(f - f0), r.yt, step.toFixed(2), rowH, null, { class: 'ss-pt', 'data-frame': f, 'data-tip': tip(r.i, f) });
       }

@@ -12,7 +12,9 @@
 // ring graphs (a 4×4 torus, 512 leaves at 8/12/16 blocks, the paper's
 // 1×4×4×4×2 torus with Go's expected filter counts, two 4×4×4 tori with an
 // idle dimension on one width scale), for
-// display/browsertest/ringgraph.test.mjs; with $SUPERSTEP_RINGGRAPH_BENCH
+// display/browsertest/ringgraph.test.mjs, and OUTDIR/row-samples.ipynb:
+// rings and trends compared side by side in a views.Row, for
+// display/browsertest/row.test.mjs; with $SUPERSTEP_RINGGRAPH_BENCH
 // set it adds the 4×12×16×16×2 ring of ringgraph-bench.mjs. With -bench it
 // writes only OUTDIR/matrixboard-bench.ipynb, the KAry(36) board of
 // display/browsertest/bench.
@@ -356,6 +358,10 @@ func main() {
 	}
 	writeSenderReceiverSamples(os.Args[1])
 	if err := write(os.Args[1], "ringgraph-samples.ipynb", ringgraphCells()); err != nil {
+		fmt.Fprintln(os.Stderr, "samples:", err)
+		os.Exit(1)
+	}
+	if err := write(os.Args[1], "row-samples.ipynb", rowCells()); err != nil {
 		fmt.Fprintln(os.Stderr, "samples:", err)
 		os.Exit(1)
 	}
