@@ -127,7 +127,12 @@ func (v *MatrixBoardView) figure() figure {
 		return figure{kind: "matrixboard", err: fmt.Errorf("views: matrix board: %w", err)}
 	}
 	alt := m.alt()
-	f := figure{alt: alt, text: alt + "\n" + m.summary(), kind: "matrixboard", spec: m.spec()}
+	f := figure{alt: alt, text: alt + "\n" + m.summary(), kind: "matrixboard", spec: m.spec(), scales: map[string][2]float64{}}
+	for key, s := range m.scales {
+		// A colour map is one quantity on one ramp: a difference board's
+		// diverging map is another scale than its boards' own.
+		f.scales[fmt.Sprintf("%s colour (%s)", key, s.Ramp.Name)] = [2]float64{s.Min, s.Max}
+	}
 	if len(m.cells) > MatrixCanvasCells {
 		f.makeSVG = func() string { return matrixBoardSVG(m) }
 	} else {
