@@ -6,6 +6,8 @@
 package symbols
 
 import (
+	"go/constant"
+	"go/token"
 	"reflect"
 	"superstep/sdk"
 	"superstep/sdk/bsp"
@@ -20,11 +22,13 @@ func init() {
 		"CommMatrix":          reflect.ValueOf(sdk.CommMatrix),
 		"CompareFrames":       reflect.ValueOf(sdk.CompareFrames),
 		"CompareMappings":     reflect.ValueOf(sdk.CompareMappings),
+		"CompareTrends":       reflect.ValueOf(sdk.CompareTrends),
 		"Context":             reflect.ValueOf(sdk.Context),
 		"DefaultCluster":      reflect.ValueOf(sdk.DefaultCluster),
 		"Drawing":             reflect.ValueOf(sdk.Drawing),
 		"FatTree":             reflect.ValueOf(sdk.FatTree),
 		"FatTreeCompare":      reflect.ValueOf(sdk.FatTreeCompare),
+		"FatTreeHotShare":     reflect.ValueOf(constant.MakeFromLiteral("0.02999999999999999999939013627797690375587080779951065778732299805", token.FLOAT, 0)),
 		"FatTreeLoads":        reflect.ValueOf(sdk.FatTreeLoads),
 		"FatTreeRoute":        reflect.ValueOf(sdk.FatTreeRoute),
 		"MonitoringMatrix":    reflect.ValueOf(sdk.MonitoringMatrix),
