@@ -10,7 +10,7 @@ import (
 
 // RowView shows several displays side by side, each with an optional
 // caption. The row is Width px wide (DefaultRowWidth when 0): every item
-// that can lay itself out for a width (rings, trends, boards, chords) is
+// that can lay itself out for a width (rings, trends, fat-tree boards) is
 // laid out for its share (the width less the gaps and each live view's
 // download gutter, divided among the items), so the row fits without
 // shrinking text; other items keep their size and the row wraps on
