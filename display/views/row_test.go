@@ -13,10 +13,9 @@ import (
 // svgText is one run of text of a static picture: its estimated extent
 // and its font size.
 type svgText struct {
-	text       string
-	x0, x1, y  float64
-	size       float64
-	hasAnchorX bool
+	text      string
+	x0, x1, y float64
+	size      float64
 }
 
 var (
