@@ -3,7 +3,6 @@ package views
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"superstep/display"
 )
@@ -156,7 +155,7 @@ func (m *matrixModel) fitTo(w float64) {
 		want = math.Max(want, math.Ceil(14+textWidth(m.hotText(), smallFont)))
 	}
 	m.picW = math.Max(W, math.Min(math.Floor(w), want))
-	m.titleLines = matrixWrapWords(title, m.picW-4, boldFont)
+	m.titleLines = wrapWordsFont(title, m.picW-4, boldFont)
 	n := len(m.titleLines)
 	m.titleH = matrixTitleH + matrixTitleLine*float64(n-1)
 	last := m.titleLines[n-1]
@@ -168,26 +167,6 @@ func (m *matrixModel) fitTo(w float64) {
 
 // matrixTitleLine is the distance between two lines of a wrapped title.
 const matrixTitleLine = 16.0
-
-// matrixWrapWords breaks s at its spaces into lines at most w px wide in a font
-// of size px; a word wider than w alone is shortened with an ellipsis.
-func matrixWrapWords(s string, w, size float64) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		switch {
-		case line == "":
-			line = word
-		case textWidth(line+" "+word, size) <= w:
-			line += " " + word
-		default:
-			lines = append(lines, fitText(line, w, size))
-			line = word
-		}
-	}
-	lines = append(lines, fitText(line, w, size))
-	return lines
-}
 
 // titleText is the board's title, or "Matrix board".
 func (m *matrixModel) titleText() string {

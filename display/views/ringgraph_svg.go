@@ -219,36 +219,6 @@ func (d RingGraphData) longestHead() string {
 	return head + " · mode: " + RingGraphAverage.describe()
 }
 
-// wrapWords breaks s at spaces into lines of at most width px in the
-// small font (a word longer than that is a line of its own, shortened to
-// fit); at least one line.
-func wrapWords(s string, width float64) []string { return wrapWordsFont(s, width, smallFont) }
-
-// wrapWordsFont is wrapWords in a font of size px (as textWidth
-// estimates it).
-func wrapWordsFont(s string, width, smallFont float64) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		switch {
-		case line == "":
-			line = word
-		case textWidth(line+" "+word, smallFont) <= width:
-			line += " " + word
-		default:
-			lines = append(lines, line)
-			line = word
-		}
-	}
-	lines = append(lines, line)
-	for i, l := range lines {
-		if textWidth(l, smallFont) > width {
-			lines[i] = fitText(l, width, smallFont)
-		}
-	}
-	return lines
-}
-
 // svg writes the picture in mode m; without the plot, only its frame
 // (title, block ring and numbers, legend, caption), for the raster.
 func (d RingGraphData) svg(g *RingGraphGeometry, m RingGraphMode, plot bool) string {

@@ -228,3 +228,33 @@ func unitsJSON(units []Unit) []unitJSON {
 	}
 	return out
 }
+
+// wrapWords breaks s at spaces into lines of at most width px in the
+// small font (a word longer than that is a line of its own, shortened to
+// fit); at least one line.
+func wrapWords(s string, width float64) []string { return wrapWordsFont(s, width, smallFont) }
+
+// wrapWordsFont is wrapWords in a font of size px (as textWidth
+// estimates it).
+func wrapWordsFont(s string, width, size float64) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case textWidth(line+" "+word, size) <= width:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	lines = append(lines, line)
+	for i, l := range lines {
+		if textWidth(l, size) > width {
+			lines[i] = fitText(l, width, size)
+		}
+	}
+	return lines
+}
