@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test of Superstep. install.sh --test calls it after installing
-# the kernel and the test tools; it assumes both are there.
+# the kernel and the test tools into Superstep's Python environment
+# ($SUPERSTEP_VENV), whose bin/ is first on PATH: python, jupyter and
+# papermill are the environment's.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-export PYDEVD_DISABLE_FILE_VALIDATION=1
+: "${SUPERSTEP_VENV:?run the tests with ./install.sh --test}"
 out=.ci/out
 rm -rf "$out" && mkdir -p "$out"
 passed=0 failed=0 failures=()
@@ -26,13 +28,13 @@ gofmt_clean() {
 
 generated_up_to_date() {
   go generate ./... || return 1
-  local changed; changed="$(git status --porcelain -- sdk display | grep -v '^??.*node_modules' || true)"
+  local changed; changed="$(git status --porcelain -- sdk display lab | grep -v '^??.*node_modules' || true)"
   [ -z "$changed" ] || { echo "go generate changed committed files; run it and commit:"; echo "$changed"; git diff --stat; return 1; }
 }
 
 protocol_suite() {
-  # Debian's python3 has jupyter_kernel_test; a pyenv python3 on PATH does not.
-  /usr/bin/python3 kernel/testdata/test_protocol.py 2>&1 | tee "$out/protocol.log"
+  # jupyter_kernel_test from PyPI (lab/requirements-test.txt).
+  python kernel/testdata/test_protocol.py 2>&1 | tee "$out/protocol.log"
   local rc=${PIPESTATUS[0]}
   [ "$rc" -eq 0 ] || return "$rc"
   if grep -Eq 'skipped|SKIP' "$out/protocol.log"; then echo "jupyter_kernel_test skipped tests: every sample must be filled in"; return 1; fi
@@ -49,25 +51,28 @@ notebooks() {
     [ -f "$out/$(basename "$nb")" ] || { echo "$nb did not execute"; rc=1; }
   done
   [ "$rc" -eq 0 ] || return 1
-  /usr/bin/python3 .ci/check_notebooks.py "$out"/*.ipynb
+  python .ci/check_notebooks.py "$out"/*.ipynb
 }
 
 rerun() {
   # A re-executed notebook stores the same outputs, but where a cell shows
-  # a time it measured (tagged measured-time).
-  local nb out2="$out/rerun"
+  # a time it measured (tagged measured-time). The second run is
+  # papermill's: the notebooks run headless under it as under nbconvert.
+  local nb rc=0 out2="$out/rerun"
   mkdir -p "$out2"
   for nb in notebooks/*.ipynb; do
-    jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=1800 \
-      --output-dir "$out2" "$nb" 2>&1 | grep -v 'listening on' || true
+    papermill --no-progress-bar --cwd notebooks --execution-timeout 1800 "$nb" "$out2/$(basename "$nb")" 2>&1 |
+      grep -v 'listening on\|^Input Notebook\|^Output Notebook\|^Executing\|^Working directory' || true
+    [ -f "$out2/$(basename "$nb")" ] || { echo "papermill did not execute $nb"; rc=1; }
   done
-  /usr/bin/python3 .ci/check_rerun.py "$out" "$out2"
+  [ "$rc" -eq 0 ] || return 1
+  python .ci/check_rerun.py "$out" "$out2"
 }
 
 browser() {
   (cd display/browsertest && npm ci --no-audit --no-fund --loglevel=error) || return 1
   # display/browsertest/ holds display.test.mjs and lab.test.mjs (JupyterLab
-  # from lab/, which install.sh --test builds).
+  # 4 and Notebook 7 from $SUPERSTEP_VENV, with the extension of lab/).
   # The display samples are written once for every test file (each would
   # otherwise run the writer itself, at the same time as the others).
   go run ./sdk/internal/samples "$PWD/$out/samples" || return 1
@@ -85,6 +90,23 @@ infiniband_samples() {
   printf '%s\n' "$log" | tail -n 20
   [ "$rc" -eq 0 ] || return "$rc"
   if printf '%s\n' "$log" | grep -q -- '--- SKIP'; then echo "TestRegenerate skipped"; return 1; fi
+}
+
+into_current() {
+  # A user's own environment with nothing but JupyterLab from PyPI (its
+  # version from the lock): install.sh --into-current puts the kernel and
+  # the extension there, and nothing else.
+  local env; env="$(mktemp -d)/env"
+  python -m venv "$env" || return 1
+  "$env/bin/pip" install --quiet --disable-pip-version-check "$(grep -o '^jupyterlab==[0-9.]*' lab/requirements.txt)" || return 1
+  local before; before="$("$env/bin/pip" list --format=freeze | sort)"
+  PATH="$env/bin:$PATH" ./install.sh --into-current || return 1
+  local added; added="$(comm -13 <(echo "$before") <("$env/bin/pip" list --format=freeze | sort))"
+  echo "packages added: $added"
+  [ "$(echo "$added" | cut -d= -f1)" = "superstep-lab" ] || { echo "--into-current installed more than superstep-lab"; return 1; }
+  "$env/bin/jupyter" labextension list 2>&1 | grep -q 'superstep-lab.*enabled.*OK' || { echo "the extension is not enabled in $env"; return 1; }
+  "$env/bin/jupyter" kernelspec list | grep -q "^ *superstep *$env/share/jupyter/kernels/superstep" || { echo "the kernel is not in $env"; "$env/bin/jupyter" kernelspec list; return 1; }
+  rm -rf "$(dirname "$env")"
 }
 
 benchmarks() {
@@ -107,6 +129,7 @@ step "go test" go test ./...
 # Issue 12: the committed InfiniBand samples, rebuilt with ibsim, OpenSM and
 # infiniband-diags, must match their checksums.
 step "InfiniBand samples regenerate (ibsim, OpenSM)" infiniband_samples
+step "install.sh --into-current into a fresh JupyterLab" into_current
 step "jupyter_kernel_test against the installed kernel" protocol_suite
 step "notebooks run headless" notebooks
 step "notebooks re-run identically" rerun

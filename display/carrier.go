@@ -60,9 +60,19 @@ func (c *Carrier) Cleared() {
 	}
 }
 
-// Prepare returns b as it should be sent: with the runtime added in front
-// of its HTML if b needs it and no output holds it yet, or if b replaces
-// (displayID) the output that holds it.
+// ViewMIME is the MIME type of Superstep's live views, which its
+// JupyterLab extension (lab/) renders in JupyterLab and Notebook, trusted
+// or not. Its data is {"version": ViewVersion}; the views themselves
+// (each static picture and the spec the extension draws it from) are the
+// bundle's text/html, stored once for every front end.
+const ViewMIME = "application/vnd.superstep.view+json"
+
+// ViewVersion is the version of the views' HTML that ViewMIME announces.
+const ViewVersion = 1
+
+// Prepare returns b as it should be sent. A bundle whose HTML holds live
+// views gets ViewMIME, and the runtime in front of its HTML if no output
+// holds it yet or if b replaces (displayID) the output that holds it.
 func (c *Carrier) Prepare(b Bundle, displayID string) Bundle {
 	if !b.NeedsRuntime {
 		return b
@@ -71,6 +81,7 @@ func (c *Carrier) Prepare(b Bundle, displayID string) Bundle {
 	if !ok {
 		return b
 	}
+	b = withData(b, ViewMIME, map[string]any{"version": ViewVersion})
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	replacesHolder := c.held && displayID != "" && displayID == c.displayID
@@ -78,7 +89,7 @@ func (c *Carrier) Prepare(b Bundle, displayID string) Bundle {
 		return b
 	}
 	c.held, c.heldRun, c.heldCell, c.displayID = true, c.run, c.cell, displayID
-	return withRuntime(b, html)
+	return withData(b, "text/html", runtimeScript()+html)
 }
 
 // WithRuntime returns b with the runtime in its HTML: a display that works
@@ -88,15 +99,16 @@ func WithRuntime(b Bundle) Bundle {
 	if !ok || !b.NeedsRuntime {
 		return b
 	}
-	return withRuntime(b, html)
+	return withData(b, "text/html", runtimeScript()+html)
 }
 
-func withRuntime(b Bundle, html string) Bundle {
-	data := make(map[string]any, len(b.Data))
-	for k, v := range b.Data {
-		data[k] = v
+// withData returns b with data[mime] = v, b's own map unchanged.
+func withData(b Bundle, mime string, v any) Bundle {
+	data := make(map[string]any, len(b.Data)+1)
+	for k, x := range b.Data {
+		data[k] = x
 	}
-	data["text/html"] = runtimeScript() + html
+	data[mime] = v
 	b.Data = data
 	return b
 }

@@ -51,6 +51,9 @@ func TestCarrier(t *testing.T) {
 			default:
 				got = c.Prepare(live, "")
 			}
+			if _, ok := got.Data[ViewMIME]; ok != (s.do != "plain") {
+				t.Errorf("%s, step %d (%s): %s %v", tc.name, i, s.do, ViewMIME, got.Data[ViewMIME])
+			}
 			if carries(got) != s.want {
 				t.Errorf("%s, step %d (%s): carries the runtime %v, want %v", tc.name, i, s.do, !s.want, s.want)
 			}

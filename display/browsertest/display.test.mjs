@@ -750,7 +750,7 @@ test('screenshot of the large drawing', { skip: !DRAWING_SCREENSHOT && 'SUPERSTE
 // bytes), so two equal displays share an id: each still goes live, found by
 // the script beside it.
 test('two equal displays both go live', async () => {
-  const out = outputs.find((o) => (o.html.match(/document\.currentScript\]\)/g) || []).length === 1);
+  const out = outputs.find((o) => (o.html.match(/<script type="application\/vnd\.superstep\.spec\+json">/g) || []).length === 1);
   assert.ok(out, 'no output with one live display');
   const { page, problems, close } = await show(out.html + out.html);
   const roots = await page.locator('.superstep-display').all();

@@ -107,9 +107,9 @@ const RUNTIME_TAG = `<script type="text/javascript">\n${RUNTIME}\n</script>`;
 /** html with the runtime after it, unless it carries it already. */
 const withRuntime = (html) => (html.includes(RUNTIME.slice(0, 200)) ? html : html + RUNTIME_TAG);
 
-/** The spec the display's script passes to the runtime (display.liveCall). */
+/** The spec of the output's last display (views.SpecMIME, after its root). */
 export function specOf(html) {
-  const m = html.match(/\(\["[^"]*","[^"]*",(.*),document\.currentScript\]\);<\/script>\s*$/s);
+  const m = html.match(/.*<script type="application\/vnd\.superstep\.spec\+json">([^<]*)<\/script>/s);
   assert.ok(m, 'no live call in the output');
   const spec = JSON.parse(m[1]);
   // A big spec is stored compressed (display.packSpec).

@@ -5,20 +5,25 @@
 // They read timeline-samples.ipynb, written by
 // `go run ./sdk/internal/samples` into a temporary directory (or found
 // in $SUPERSTEP_SAMPLES): the hand-made trace H as SVG (additive and
-// alpha) and a made-up 2.2 M-message timeline on 1,024 lanes drawn on a
+// alpha), a made-up 2.2 M-message timeline on 1,024 lanes (additive) and a
+// made-up one of 8,000 messages over regions (alpha), both drawn on a
 // canvas. Each cell's metadata "superstep_sample" holds what Go computed:
 // the bundles, where A's bundle is and what hovering it says. The checks:
 //
 //   sanitized  JupyterLab's sanitizer keeps each static PNG, which decodes
 //              with scripts off;
 //   live       every sample goes live with no script error and no request;
-//   hover      hovering A's bundle (H) and the heaviest bundle (2.2 M)
+//   hover      hovering A's bundle (H) and the heaviest bundles (canvas)
 //              shows exactly Go's text, then the lane, region and time
 //              under the pointer;
 //   lanes      clicking lane P0 hides A's bundle (Go's count of bundles per
 //              lane), clicking again shows it;
 //   blend      the toggle flips data-blend and changes the pixels; the
 //              opacity slider changes them too;
+//   static     a canvas timeline's spec holds the curves of the other blend
+//              only: the live view takes those of the static picture's
+//              blend from the static picture, and its first picture is the
+//              static plot's;
 //   zoom       Ctrl + wheel zooms time about the pointer: the plot point
 //              under it stays under it, a notch zooms 1.25×, the time axis
 //              shows the window in view, the lanes, their regions and
@@ -40,7 +45,8 @@ import { outputPages, samples as samplesOf, sanitize, specOf } from './page.mjs'
 
 const samples = samplesOf('timeline-samples.ipynb');
 const svgH = samples.find((s) => s.sample.mode === 'svg' && s.sample.blend === 'additive');
-const big = samples.find((s) => s.sample.mode === 'canvas');
+const big = samples.find((s) => s.sample.mode === 'canvas' && s.sample.blend === 'additive');
+const regions = samples.find((s) => s.sample.mode === 'canvas' && s.sample.blend === 'alpha');
 
 const show = outputPages({ viewport: { width: 1100, height: 1000 }, title: 'timeline' });
 /** The sample live in a fresh page. */
@@ -118,9 +124,9 @@ async function pixels(page, root) {
 }
 
 describe('timeline', () => {
-  test('samples: H as SVG (additive, alpha) and 2.2 M messages on a canvas', () => {
-    assert.ok(svgH && big, 'expected the H and 2.2 M samples');
-    assert.equal(samples.length, 3);
+  test('samples: H as SVG (additive, alpha), 2.2 M messages and 8,000 over regions on a canvas', () => {
+    assert.ok(svgH && big && regions, 'expected the H, 2.2 M and regions samples');
+    assert.equal(samples.length, 4);
   });
 
   test('sanitized: the static pictures survive and decode with scripts off', async () => {
@@ -181,8 +187,8 @@ describe('timeline', () => {
     await close();
   });
 
-  for (const s of [svgH, big]) {
-    test(`blend and opacity change the picture (${s.sample.mode})`, async () => {
+  for (const s of [svgH, big, regions]) {
+    test(`blend and opacity change the picture (${s.sample.mode}, ${s.sample.blend})`, async () => {
       const { page, root, problems, close } = await open(s);
       if (s.sample.mode === 'canvas') await page.waitForSelector('.ss-timeline[data-painted="1"]');
       const before = await pixels(page, root);
@@ -361,19 +367,90 @@ describe('timeline', () => {
     await close();
   });
 
-  test('canvas: the 2.2 M timeline paints and names its heaviest bundle', async () => {
-    const { page, root, problems, t0, close } = await open(big);
-    await page.waitForSelector('.ss-timeline[data-painted="1"]');
-    const paint = Date.now() - t0;
-    console.log(`2.2 M-message timeline: first live paint ${paint} ms after load began`);
-    const [x, y] = await toPage(page, root, big.sample.hover.x, big.sample.hover.y);
-    const h0 = Date.now();
-    await page.mouse.move(x, y);
-    const tip = root.locator('.superstep-tip');
-    await tip.waitFor({ state: 'visible' });
-    console.log(`hover response ${Date.now() - h0} ms`);
-    assert.equal(tipLines(await tip.textContent())[0], big.sample.hover.tip);
-    assert.deepEqual(problems, []);
-    await close();
-  });
+  for (const s of [big, regions]) {
+    test(`canvas: the curves of the static picture's blend come from the static picture (${s.sample.blend})`, async () => {
+      // The spec holds the curves of the other blend only; the live view
+      // takes those of the static picture's blend from its plot, which Go
+      // drew over the ground as g + (1 − g)·light per channel (additive:
+      // the live view adds the light to the ground) or g·(1 − cov) +
+      // colour·cov (alpha: the live view composites the same): its first
+      // picture is the static plot's.
+      const sp = specOf(s.html);
+      const add = sp.blend === 'additive';
+      assert.equal(sp.blend, s.sample.blend);
+      assert.ok(add ? sp.imgCurvesAlpha && !sp.imgCurvesAdd : sp.imgCurvesAdd && !sp.imgCurvesAlpha, "the spec holds the other blend's curves only");
+      const { page, root, problems, close } = await open(s);
+      await page.waitForSelector('.ss-timeline[data-painted="1"]');
+      await page.mouse.move(1, 1);
+      const src = s.html.match(/src="(data:image\/png;base64,[^"]+)"/)[1];
+      const ground = 'data:image/png;base64,' + (add ? sp.imgGroundAdd : sp.imgGroundAlpha);
+      // Compared in blocks of 8 × 8 px over the plot's left quarter: the
+      // canvas draws the layers into the plot's pw px, a fraction of a px
+      // fewer than the static plot's whole px, so pixels drift apart to
+      // the right.
+      const { blocks, mean, worst, lit } = await root.locator('canvas.ss-canvas').evaluate(async (c, [src, ground, rect, add]) => {
+        const read = async (url, x, y) => {
+          const im = new Image();
+          im.src = url;
+          await im.decode();
+          const s = document.createElement('canvas');
+          s.width = c.width;
+          s.height = c.height;
+          s.getContext('2d').drawImage(im, x, y, c.width, c.height, 0, 0, c.width, c.height);
+          return s.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        };
+        const v = await read(src, rect[0], rect[1]);
+        const g = await read(ground, 0, 0);
+        const live = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const B = 8;
+        let blocks = 0, sum = 0, worst = 0, lit = 0;
+        for (let by = 0; by + B <= c.height; by += B) {
+          for (let bx = 0; bx + B <= c.width / 4; bx += B) {
+            const d = [0, 0, 0];
+            let curves = 0;
+            for (let y = by; y < by + B; y++) {
+              for (let x = bx; x < bx + B; x++) {
+                const i = 4 * (y * c.width + x);
+                for (let k = 0; k < 3; k++) {
+                  const want = add ? Math.min(255, g[i + k] + (255 * Math.max(0, v[i + k] - g[i + k])) / (255 - g[i + k])) : v[i + k];
+                  d[k] += live[i + k] - want;
+                }
+                if (Math.abs(v[i] - g[i]) + Math.abs(v[i + 1] - g[i + 1]) > 40) curves++;
+              }
+            }
+            const e = Math.max(...d.map(Math.abs)) / (B * B);
+            sum += e;
+            worst = Math.max(worst, e);
+            blocks++;
+            if (curves > B) lit++;
+          }
+        }
+        return { blocks, mean: sum / blocks, worst, lit };
+      }, [src, ground, sp.staticPlot, add]);
+      console.log(`live vs static plot (${s.sample.blend}): ${blocks} blocks of 8 × 8 px, mean difference ${mean.toFixed(2)}, worst ${worst.toFixed(1)}`);
+      assert.ok(lit > blocks / 10, `only ${lit} of ${blocks} blocks with curves in the static plot`);
+      assert.ok(mean < 1, `the live plot differs from the static one by ${mean.toFixed(2)} on average`);
+      assert.ok(worst < 4, `a block of the live plot differs from the static one by ${worst.toFixed(1)}`);
+      assert.deepEqual(problems, []);
+      await close();
+    });
+  }
+
+  for (const s of [big, regions]) {
+    test(`canvas: the ${s.sample.messages.toLocaleString('en-US')}-message timeline paints and names its heaviest bundle`, async () => {
+      const { page, root, problems, t0, close } = await open(s);
+      await page.waitForSelector('.ss-timeline[data-painted="1"]');
+      const paint = Date.now() - t0;
+      console.log(`${s.sample.messages}-message timeline: first live paint ${paint} ms after load began`);
+      const [x, y] = await toPage(page, root, s.sample.hover.x, s.sample.hover.y);
+      const h0 = Date.now();
+      await page.mouse.move(x, y);
+      const tip = root.locator('.superstep-tip');
+      await tip.waitFor({ state: 'visible' });
+      console.log(`hover response ${Date.now() - h0} ms`);
+      assert.equal(tipLines(await tip.textContent())[0], s.sample.hover.tip);
+      assert.deepEqual(problems, []);
+      await close();
+    });
+  }
 });

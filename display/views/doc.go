@@ -43,6 +43,8 @@
 // The shared machinery: figure.go (the one way a picture becomes a
 // bundle: a static PNG <img> and a call to the runtime), svg.go (the SVG
 // writer and text fitting), palette.go, nested_palette.go and ramp.go
-// (colours), binary.go (packed arrays for specs), and
+// (colours), binary.go (the typed arrays of specs: arrayPack, one zlib
+// stream the runtime inflates once; classSteps, classes the runtime derives
+// from values rather than reads), and
 // internal/raster (the SVG rasteriser that draws static pictures).
 package views

@@ -205,7 +205,7 @@ func liveSpec(t *testing.T, html string) drawingSpec {
 		t.Fatal("no live drawing call")
 	}
 	var sp drawingSpec
-	if err := json.Unmarshal([]byte(unpackSpec(t, m[2])), &sp); err != nil {
+	if err := json.Unmarshal([]byte(unpackSpec(t, m[1])), &sp); err != nil {
 		t.Fatal(err)
 	}
 	return sp

@@ -313,13 +313,23 @@ func scalesAttr(scales map[string][2]float64) string {
 	return fmt.Sprintf(` data-scales="%s"`, html.EscapeString(string(b)))
 }
 
-// liveCall is the script after a live display's <div>: it hands the
-// display to the runtime, or queues it until the runtime has loaded (the
-// runtime is in an earlier or later output of the notebook; without it the
-// static picture stays).
+// SpecMIME is the type of the <script> element that holds a live
+// display's spec, right after the display's <div>: data, never run. The
+// front ends that run Superstep's extension read it from there (with the
+// static picture before it), and so does the call after it in a page that
+// runs scripts (a notebook exported to HTML): the spec is stored once.
+const SpecMIME = "application/vnd.superstep.spec+json"
+
+// liveCall is what follows a live display's <div>: its spec as JSON data
+// (SpecMIME), then the script that hands the display to the runtime, or
+// queues it until the runtime has loaded (the runtime is in an earlier or
+// later output of the notebook; without it the static picture stays). The
+// spec is JSON from encoding/json, whose output never holds "<", so it
+// cannot end its element early.
 func liveCall(id, kind, spec string) string {
-	return fmt.Sprintf("<script type=\"text/javascript\">(function(a){var s=window.superstep;if(s&&s.live)s.live.apply(s,a);else(window.superstepPending=window.superstepPending||[]).push(a)})([%q,%q,%s,document.currentScript]);</script>",
-		id, kind, spec)
+	return fmt.Sprintf("<script type=\"%s\">%s</script>", SpecMIME, spec) +
+		fmt.Sprintf("<script type=\"text/javascript\">(function(c){var j=c.previousElementSibling,a=[%q,%q,JSON.parse(j.textContent),j],s=window.superstep;if(s&&s.live)s.live.apply(s,a);else(window.superstepPending=window.superstepPending||[]).push(a)})(document.currentScript);</script>",
+			id, kind)
 }
 
 // whiteRGBA returns a w×h opaque white image.

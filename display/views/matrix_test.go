@@ -383,3 +383,37 @@ func ExampleMatrix() {
 	// P0 → P1: 1,234 messages
 	// 45.6 MB/s
 }
+
+// A large matrix's spec holds its cells packed, and no ramp entries: the
+// runtime derives each cell's from its value by the spec's steps
+// (classSteps), and they are Go's, linear or logarithmic.
+func TestMatrixSpecRampSteps(t *testing.T) {
+	for _, log := range []bool{false, true} {
+		d := seededMatrix(600, 600, 3, 3000)
+		d.Log = log
+		m, err := newHeatModel(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp := m.spec()
+		val := unpack(t, sp.Bin, sp.Val)
+		col := unpack(t, sp.Bin, sp.Col)
+		if len(val) != len(m.val) || len(col) != len(m.col) {
+			t.Fatalf("%d values and %d columns for %d cells", len(val), len(col), len(m.val))
+		}
+		for k, v := range val {
+			if v != m.val[k] || int32(col[k]) != m.col[k] {
+				t.Fatalf("cell %d: %v in column %v, want %v in %d", k, v, col[k], m.val[k], m.col[k])
+			}
+			e := 0
+			for _, s := range sp.RampSteps {
+				if s[0] <= v {
+					e = int(s[1])
+				}
+			}
+			if e != int(m.ci[k]) {
+				t.Fatalf("log %t: cell %d of %v: ramp entry %d by the steps, want %d", log, k, v, e, m.ci[k])
+			}
+		}
+	}
+}

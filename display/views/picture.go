@@ -21,8 +21,16 @@ type Picture struct {
 // SVG shows an SVG document.
 func SVG(svg string) Picture { return Picture{SVG: svg, Alt: "SVG picture"} }
 
-// MIMEBundle implements Renderer.
-func (p Picture) MIMEBundle() display.Bundle { return p.figure().MIMEBundle() }
+// MIMEBundle implements Renderer: the live picture with its static PNG
+// (text/html), and the SVG itself as image/svg+xml, as IPython's SVG
+// shows one, for front ends and tools that take SVG.
+func (p Picture) MIMEBundle() display.Bundle {
+	b := p.figure().MIMEBundle()
+	if _, ok := b.Data["text/html"]; ok {
+		b.Data["image/svg+xml"] = p.SVG
+	}
+	return b
+}
 
 func (p Picture) figure() figure {
 	alt := p.Alt

@@ -28,10 +28,10 @@ func TestPictureCarriesStaticImageAndLiveCall(t *testing.T) {
 		t.Fatalf("no live call in %s", html)
 	}
 	var spec struct{ SVG string }
-	if err := json.Unmarshal([]byte(call[2]), &spec); err != nil || spec.SVG != svg {
-		t.Fatalf("spec %q (%v): the live view needs the SVG", call[2], err)
+	if err := json.Unmarshal([]byte(call[1]), &spec); err != nil || spec.SVG != svg {
+		t.Fatalf("spec %q (%v): the live view needs the SVG", call[1], err)
 	}
-	if _, ok := b.Data["image/svg+xml"]; ok || b.Text() != "SVG picture" || !b.NeedsRuntime {
+	if b.Data["image/svg+xml"] != svg || b.Text() != "SVG picture" || !b.NeedsRuntime {
 		t.Fatalf("bundle %v", b.Data)
 	}
 	// An SVG the rasteriser cannot draw says why, instead of a blank picture.

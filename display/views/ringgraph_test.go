@@ -334,13 +334,13 @@ func TestRingGraphStaticPicture(t *testing.T) {
 	b := v.MIMEBundle()
 	html := b.Data["text/html"].(string)
 	// What a sanitizer keeps: the <div> with the PNG <img>, no script in
-	// it (the only script is the live call after it).
+	// it (the only scripts are the spec and the live call after it).
 	static := html[:strings.Index(html, "<script")]
 	if !strings.Contains(static, `<img alt="Ring graph &#34;small&#34;: 16 leaves, 6 links, 4 blocks of 4 leaves, frame one (1 of 2)"`) {
 		t.Errorf("static part %.200q", static)
 	}
-	if strings.Count(html, "<script") != 1 {
-		t.Errorf("%d scripts", strings.Count(html, "<script"))
+	if strings.Count(html, "<script") != 2 || strings.Count(html, `<script type="`+SpecMIME+`">`) != 1 {
+		t.Errorf("%d scripts, want the spec and the call", strings.Count(html, "<script"))
 	}
 	// Text: per-group totals of the selected frame.
 	txt := b.Text()

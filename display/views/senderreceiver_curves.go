@@ -3,8 +3,6 @@ package views
 import (
 	"cmp"
 	"context"
-	"encoding/base64"
-	"encoding/binary"
 	"fmt"
 	"html"
 	"image"
@@ -321,39 +319,41 @@ func quadPath(qs []bundle.Quad) string {
 }
 
 // curveSpec is what the runtime's curve views draw from; see
-// runtime/src/senderreceiver.js. Arrays are base64 little-endian.
+// runtime/src/senderreceiver.js. A small picture is its SVG (Plot), whose
+// paths carry their hover text; a large one is drawn from the curves'
+// arrays, in Bin (an arrayPack).
 type curveSpec struct {
-	Frame    string   `json:"frame"`
-	Plot     string   `json:"plot,omitempty"` // the plot's SVG (small pictures)
-	Left     ang      `json:"left"`
-	Top      ang      `json:"top"`
-	W        ang      `json:"w"`
-	H        ang      `json:"h"`
-	Blend    string   `json:"blend"`
-	Gain     ang      `json:"gain"`
-	Levels   int      `json:"levels"`
-	Dark     string   `json:"dark"`
-	Light    string   `json:"light"`
-	N        int      `json:"n"`
-	Pts      string   `json:"pts,omitempty"`  // Float32 x, y pairs, plot px
-	IL       string   `json:"il,omitempty"`   // Uint8 interior lengths
-	IA       string   `json:"ia,omitempty"`   // interiors' point indices, concatenated
-	AN       string   `json:"an,omitempty"`   // Uint32 per point: curves starting there (in order)
-	B        string   `json:"b,omitempty"`    // per curve: last point
-	IV       string   `json:"iv,omitempty"`   // per curve: interior
-	IB       int      `json:"ib,omitempty"`   // bytes of ia, a, b, iv: 2 or 4
-	DstOff   int      `json:"dstOff"`         // destination unit = b − dstOff
-	Beta     ang      `json:"beta,omitempty"` // straightening (absent: none)
-	Grad     []string `json:"grad,omitempty"`
-	Colors   []string `json:"colors,omitempty"`
-	CI       string   `json:"ci,omitempty"` // Uint16 colour indices
-	Level    string   `json:"level,omitempty"`
-	Msgs     string   `json:"msgs,omitempty"`  // Uint16, Uint32 or Float64 (mb bytes)
-	MB       int      `json:"mb,omitempty"`    // 2, 4 or 8
-	Bytes    string   `json:"bytes,omitempty"` // the same (bb bytes)
-	BB       int      `json:"bb,omitempty"`
-	Units    []string `json:"units,omitempty"`
-	TipFirst bool     `json:"tipFirst,omitempty"` // "P→Q: …" rather than "…, P→Q"
+	Frame  string   `json:"frame"`
+	Plot   string   `json:"plot,omitempty"` // the plot's SVG (small pictures)
+	Left   ang      `json:"left"`
+	Top    ang      `json:"top"`
+	W      ang      `json:"w"`
+	H      ang      `json:"h"`
+	Blend  string   `json:"blend"`
+	Gain   ang      `json:"gain"`
+	Levels int      `json:"levels"`
+	Dark   string   `json:"dark"`
+	Light  string   `json:"light"`
+	N      int      `json:"n"`
+	Bin    string   `json:"bin,omitempty"`
+	Pts    arrayRef `json:"pts,omitzero"`   // x, y pairs, plot px
+	IL     arrayRef `json:"il,omitzero"`    // interior lengths
+	IA     arrayRef `json:"ia,omitzero"`    // interiors' point indices, concatenated
+	AN     arrayRef `json:"an,omitzero"`    // per point: curves starting there (in order)
+	B      arrayRef `json:"b,omitzero"`     // per curve: last point
+	IV     arrayRef `json:"iv,omitzero"`    // per curve: interior
+	DstOff int      `json:"dstOff"`         // destination unit = b − dstOff
+	Beta   ang      `json:"beta,omitempty"` // straightening (absent: none)
+	Grad   []string `json:"grad,omitempty"`
+	Colors []string `json:"colors,omitempty"`
+	CI     arrayRef `json:"ci,omitzero"` // colour indices
+	// LevelSteps give each curve its amount level from its messages
+	// (classSteps: curveAmount grows with the messages).
+	LevelSteps [][2]float64 `json:"levelSteps,omitempty"`
+	Msgs       arrayRef     `json:"msgs,omitzero"`
+	Bytes      arrayRef     `json:"bytes,omitzero"`
+	Units      []string     `json:"units,omitempty"`
+	TipFirst   bool         `json:"tipFirst,omitempty"` // "P→Q: …" rather than "…, P→Q"
 }
 
 func (p *curvePic) spec() curveSpec {
@@ -366,33 +366,27 @@ func (p *curvePic) spec() curveSpec {
 		var w svgw
 		p.plotSVG(&w)
 		sp.Plot = w.String()
+		return sp
 	}
-	le := binary.LittleEndian
-	b64 := base64.StdEncoding.EncodeToString
-	pts := make([]byte, 8*len(p.pts))
-	for i, q := range p.pts {
-		le.PutUint32(pts[8*i:], math.Float32bits(float32(q.X)))
-		le.PutUint32(pts[8*i+4:], math.Float32bits(float32(q.Y)))
+	var pack arrayPack
+	pts := make([]float32, 0, 2*len(p.pts))
+	for _, q := range p.pts {
+		pts = append(pts, float32(q.X), float32(q.Y))
 	}
-	sp.Pts = b64(pts)
-	il := make([]byte, len(p.interiors))
+	sp.Pts = pack.f32s(pts)
+	il := make([]int32, len(p.interiors))
 	var ia []int32
 	for i, ix := range p.interiors {
-		il[i] = byte(len(ix))
+		il[i] = int32(len(ix))
 		ia = append(ia, ix...)
 	}
-	sp.IL = b64(il)
-	sp.IB = 2
-	if len(p.pts) > 1<<16 || len(p.interiors) > 1<<16 {
-		sp.IB = 4
-	}
-	sp.IA = leInts(ia, sp.IB)
+	sp.IL, sp.IA = pack.ints(il), pack.ints(ia)
 	// The curves are sorted by their first point: how many start at each.
 	starts := make([]int32, len(p.pts))
 	for _, a := range p.ca {
 		starts[a]++
 	}
-	sp.AN, sp.B, sp.IV = leInts(starts, 4), leInts(p.cb, sp.IB), leInts(p.civ, sp.IB)
+	sp.AN, sp.B, sp.IV = pack.ints(starts), pack.ints(p.cb), pack.ints(p.civ)
 	sp.DstOff = int(p.dstOff)
 	if p.beta < 1 {
 		sp.Beta = a4(p.beta)
@@ -401,57 +395,17 @@ func (p *curvePic) spec() curveSpec {
 		sp.Grad = p.grad[:]
 	} else {
 		sp.Colors = p.colors
-		sp.CI = leInts(p.ci, 2)
+		sp.CI = pack.ints(p.ci)
 	}
-	lv := make([]byte, len(p.level))
-	copy(lv, p.level)
-	sp.Level = b64(lv)
-	sp.Msgs, sp.MB = counts(p.msgs)
+	sp.LevelSteps = classSteps(p.msgs, func(i int) int { return int(p.level[i]) })
+	sp.Msgs = pack.counts(p.msgs)
 	if p.bytes != nil {
-		sp.Bytes, sp.BB = counts(p.bytes)
+		sp.Bytes = pack.counts(p.bytes)
 	}
+	sp.Bin = pack.String()
 	sp.Units = p.units
 	sp.TipFirst = p.tipArrowLast
 	return sp
-}
-
-// counts packs v as Uint16 or Uint32 when all are whole numbers that fit, else as
-// Float64; it returns the base64 and the bytes per value.
-func counts(v []float64) (string, int) {
-	whole := true
-	for _, m := range v {
-		if m != math.Trunc(m) || m > math.MaxUint32 {
-			whole = false
-			break
-		}
-	}
-	if !whole {
-		return base64.StdEncoding.EncodeToString(f64s(v)), 8
-	}
-	w := 2
-	for _, m := range v {
-		if m > math.MaxUint16 {
-			w = 4
-			break
-		}
-	}
-	b := make([]byte, w*len(v))
-	for i, m := range v {
-		if w == 2 {
-			binary.LittleEndian.PutUint16(b[2*i:], uint16(m))
-		} else {
-			binary.LittleEndian.PutUint32(b[4*i:], uint32(m))
-		}
-	}
-	return base64.StdEncoding.EncodeToString(b), w
-}
-
-func f64s(v []float64) []byte {
-	b := make([]byte, 8*len(v))
-	for i, x := range v {
-		binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(x))
-	}
-	return b
 }
 
 // figure is the picture for the figure mechanism.

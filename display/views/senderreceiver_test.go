@@ -419,3 +419,45 @@ func ExampleSenderReceiver() {
 	// Output:
 	// (6.0, 34.5) (81.0, 63.0) (231.0, 177.0) (381.0, 177.0) (531.0, 177.0) (606.0, 205.5)
 }
+
+// A canvas picture's spec holds the curves' arrays packed, with no
+// amount levels: the runtime derives each curve's from its messages by
+// the spec's steps (classSteps), and they are Go's. A small picture's
+// spec is its SVG, without the arrays.
+func TestCurveSpecArrays(t *testing.T) {
+	src, dst, w, b := fd4Pairs(256, 5000, 2)
+	p, err := SenderReceiverData{Units: rankNames(256), Src: src, Dst: dst, Weight: w, Bytes: b}.layout()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := p.spec()
+	if sp.Plot != "" || sp.Bin == "" {
+		t.Fatalf("%d curves: plot SVG %t, arrays %t; want the arrays only", sp.N, sp.Plot != "", sp.Bin != "")
+	}
+	msgs := unpack(t, sp.Bin, sp.Msgs)
+	byt := unpack(t, sp.Bin, sp.Bytes)
+	if len(msgs) != len(p.msgs) || len(byt) != len(p.bytes) {
+		t.Fatalf("%d messages and %d bytes for %d curves", len(msgs), len(byt), len(p.msgs))
+	}
+	for i, m := range msgs {
+		if m != p.msgs[i] || byt[i] != p.bytes[i] {
+			t.Fatalf("curve %d: %v messages, %v bytes; want %v, %v", i, m, byt[i], p.msgs[i], p.bytes[i])
+		}
+		level := 0
+		for _, s := range sp.LevelSteps {
+			if s[0] <= m {
+				level = int(s[1])
+			}
+		}
+		if level != int(p.level[i]) {
+			t.Fatalf("curve %d of %v messages: level %d by the steps, want %d", i, m, level, p.level[i])
+		}
+	}
+	small, err := SenderReceiverData{Units: rankNames(4), Src: []int32{0, 1, 2}, Dst: []int32{1, 2, 0}}.layout()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sp := small.spec(); sp.Plot == "" || sp.Bin != "" || sp.LevelSteps != nil {
+		t.Errorf("a small picture's spec: plot SVG %t, arrays %t", sp.Plot != "", sp.Bin != "")
+	}
+}

@@ -228,13 +228,23 @@ func (L *TimelineLayout) render(p *timelinePicture, scale float64) (*image.RGBA,
 // layers are the canvas view's pictures of the plot, one pixel per px:
 // the ground of each blend, and the curves of each blend as RGBA over
 // transparency (additive: the light, opaque where drawn, for a "lighter"
-// composite; alpha: the mean colour with the coverage as alpha).
+// composite; alpha: the mean colour with the coverage as alpha, both
+// rounded to alphaLayerLevels).
 func (L *TimelineLayout) layers(p *timelinePicture) (groundAdd, groundAlpha, curvesAdd, curvesAlpha *image.RGBA) {
 	groundAdd, groundAlpha = L.ground(1, true), L.ground(1, false)
 	f := p.field
 	curvesAdd = image.NewRGBA(image.Rect(0, 0, f.w, f.h))
 	curvesAlpha = image.NewRGBA(image.Rect(0, 0, f.w, f.h))
 	black := [3]uint8{}
+	// The mean colour lies on the gradient: its place there, from the
+	// channel the gradient changes most.
+	k := 0
+	for c := 1; c < 3; c++ {
+		if math.Abs(float64(f.to[c]-f.from[c])) > math.Abs(float64(f.to[k]-f.from[k])) {
+			k = c
+		}
+	}
+	round := func(v float64) float64 { return math.Round(min(max(v, 0), 1)*alphaLayerLevels) / alphaLayerLevels }
 	for i := 0; i < f.w*f.h; i++ {
 		a := f.acc[4*i : 4*i+4]
 		if a[3] <= 0 {
@@ -242,13 +252,26 @@ func (L *TimelineLayout) layers(p *timelinePicture) (groundAdd, groundAlpha, cur
 		}
 		c := f.pixel(i, p.add, black)
 		copy(curvesAdd.Pix[4*i:], []uint8{c[0], c[1], c[2], 255})
-		cov := 1 - math.Exp(float64(-p.alpha.gain*a[3]))
-		al := uint8(math.Round(cov * 255))
+		cov := round(1 - math.Exp(float64(-p.alpha.gain*a[3])))
+		t := 0.0
+		if d := f.to[k] - f.from[k]; d != 0 {
+			t = round(float64((a[k]/a[3] - f.from[k]) / d))
+		}
 		// RGBA is premultiplied.
 		for ch := 0; ch < 3; ch++ {
-			curvesAlpha.Pix[4*i+ch] = uint8(math.Round(float64(a[ch]/a[3]) * cov * 255))
+			mean := float64(f.from[ch]) + t*float64(f.to[ch]-f.from[ch])
+			curvesAlpha.Pix[4*i+ch] = uint8(math.Round(mean * cov * 255))
 		}
-		curvesAlpha.Pix[4*i+3] = al
+		curvesAlpha.Pix[4*i+3] = uint8(math.Round(cov * 255))
 	}
 	return
 }
+
+// alphaLayerLevels is how finely the alpha layer keeps the coverage and
+// the place of the mean colour on the gradient: 63 steps, each at most 4
+// RGB levels, which the eye does not tell apart among curves. So rounded,
+// the layer's pixels take far fewer colours, its palette (compactPNG: the
+// 256 most frequent) holds more of them, and it is both smaller and
+// nearer the exact picture (notebook 05's FD4: a third smaller, no pixel
+// more than 56 levels off where 117 were).
+const alphaLayerLevels = 63

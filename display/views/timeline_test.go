@@ -263,3 +263,137 @@ func TestTimelineStopsOnCancel(t *testing.T) {
 		t.Fatalf("cancelled, straight lines: %v, %v", v, err)
 	}
 }
+
+// manyMessages is a canvas timeline's data: n messages between 6 lanes
+// from start on, over span seconds, with bytes, one region class.
+func manyMessages(n int, start, span float64, blend string) TimelineData {
+	d := TimelineData{Title: "many", Lanes: []string{"a", "b", "c", "d", "e", "f"}, Blend: blend, ClassNames: []string{"work"}}
+	for i := 0; i < n; i++ {
+		f := float64(i) / float64(n)
+		d.From, d.To = append(d.From, int32(i%6)), append(d.To, int32((i+1+i/7)%6))
+		d.Send, d.Recv = append(d.Send, start+span*f*0.9), append(d.Recv, start+span*(f*0.9+0.05))
+		d.Bytes = append(d.Bytes, float64(1+i%5)*1500)
+	}
+	for lane := int32(0); lane < 6; lane++ {
+		d.IntervalLane, d.IntervalClass = append(d.IntervalLane, lane), append(d.IntervalClass, 0)
+		d.IntervalFrom, d.IntervalTo = append(d.IntervalFrom, start+span*0.2), append(d.IntervalTo, start+span*0.6)
+	}
+	return d
+}
+
+// hoverTexts are a canvas timeline spec's hover texts as the runtime
+// builds them (timeline.js routeTexts), and its routes' point counts.
+func hoverTexts(t *testing.T, sp timelineSpec) (texts []string, points []float64) {
+	t.Helper()
+	h := sp.hoverSpec
+	points = unpack(t, h.Bin, h.RN)
+	if h.RText != nil {
+		return h.RText, points
+	}
+	msgs, byt, t0, dur := unpack(t, h.Bin, h.RMsgs), unpack(t, h.Bin, h.RBytes), unpack(t, h.Bin, h.RT0), unpack(t, h.Bin, h.RDur)
+	from, to := unpack(t, h.Bin, h.RFrom), unpack(t, h.Bin, h.RTo)
+	for r := range msgs {
+		texts = append(texts, routeText(int64(msgs[r]), int(byt[r]), sp.LaneNames[int(from[r])], sp.LaneNames[int(to[r])], t0[r], t0[r]+dur[r], h.TDec))
+	}
+	return texts, points
+}
+
+// A canvas timeline's spec holds the curves of the blend the static
+// picture does not show (the runtime takes the other from the static
+// picture's plot, StaticPlot), and the heaviest routes' hover: their
+// interior points and the numbers their text is built from, which say
+// exactly RouteText.
+func TestTimelineCanvasSpec(t *testing.T) {
+	for _, blend := range []string{"additive", "alpha"} {
+		v := mustTimeline(t, manyMessages(6000, 10, 80, blend))
+		L, _ := v.Layout()
+		sp := L.spec(v.pic)
+		if sp.Mode != "canvas" {
+			t.Fatalf("%s: mode %q, want canvas", blend, sp.Mode)
+		}
+		if (sp.ImgCurvesAdd == "") != (blend == "additive") || (sp.ImgCurvesAlpha == "") != (blend == "alpha") {
+			t.Errorf("%s: the spec's curve layers are add %t, alpha %t; want only the other blend's", blend, sp.ImgCurvesAdd != "", sp.ImgCurvesAlpha != "")
+		}
+		// The static plot is where render draws the plot: its pixels are
+		// the picture of the plot alone.
+		img, err := L.render(v.pic, StaticScale)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := v.pic.alpha
+		if L.Additive {
+			b = v.pic.add
+		}
+		plot := v.pic.field.image(b, L.ground(1, L.Additive))
+		r := sp.StaticPlot
+		if r[2] != plot.Rect.Dx() || r[3] != plot.Rect.Dy() {
+			t.Fatalf("%s: static plot %v, the plot is %v", blend, r, plot.Rect)
+		}
+		for y := 0; y < r[3]; y++ {
+			for x := 0; x < r[2]; x++ {
+				if img.RGBAAt(r[0]+x, r[1]+y) != plot.RGBAAt(x, y) {
+					t.Fatalf("%s: static pixel (%d, %d) is not the plot's (%d, %d)", blend, r[0]+x, r[1]+y, x, y)
+				}
+			}
+		}
+		texts, points := hoverTexts(t, sp)
+		if sp.RText != nil {
+			t.Errorf("%s: the spec holds the hover texts, not their numbers", blend)
+		}
+		heavy := L.heaviest(timelineHoverRoutes)
+		if len(texts) != len(heavy) {
+			t.Fatalf("%s: %d hover texts for %d routes", blend, len(texts), len(heavy))
+		}
+		for k, r := range heavy {
+			if texts[k] != L.RouteText(int(r)) {
+				t.Fatalf("%s: route %d says %q, want %q", blend, r, texts[k], L.RouteText(int(r)))
+			}
+			if int(points[k]) != len(L.interiors[r]) {
+				t.Errorf("%s: route %d has %v points, want %d", blend, r, points[k], len(L.interiors[r]))
+			}
+		}
+	}
+}
+
+// Times whose last digit a float64 cannot hold (a microsecond window 10⁸
+// s in: nanoseconds past 2⁵³) are sent as Go's hover texts.
+func TestTimelineHoverTextFallback(t *testing.T) {
+	d := manyMessages(6000, 1e8, 5e-6, "")
+	d.Start, d.End = 1e8, 1e8+5e-6
+	v := mustTimeline(t, d)
+	L, _ := v.Layout()
+	sp := L.spec(v.pic)
+	texts, _ := hoverTexts(t, sp)
+	if sp.RText == nil {
+		t.Fatal("no hover texts in the spec")
+	}
+	if want := L.RouteText(int(L.heaviest(1)[0])); texts[0] != want || !strings.Contains(want, "100000000.000000") {
+		t.Errorf("the heaviest route says %q, want %q", texts[0], want)
+	}
+}
+
+func TestBytesCode(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		code int
+	}{{"0 B", 1}, {"999 B", 1 + 999*32}, {"1.00 kB", 1 + 100*32 + 2*8 + 1}, {"47.1 MB", 1 + 471*32 + 8 + 2}, {"688 kB", 1 + 688*32 + 1}, {"5 EB", 1 + 5*32 + 6},
+		{"-5.70 MB", -1}, {"12 XB", -1}, {"1.234 kB", -1}} {
+		if got := bytesCode(c.s); got != c.code {
+			t.Errorf("bytesCode(%q) = %d, want %d", c.s, got, c.code)
+		}
+		if c.code > 0 {
+			if got := routeText(2, c.code, "a", "b", 5, 15, 1); got != "2 messages, "+c.s+", a→b, 0.5–1.5 s" {
+				t.Errorf("routeText of %q: %q", c.s, got)
+			}
+		}
+	}
+	for _, c := range []struct {
+		v   float64
+		dec int
+		s   string
+	}{{-150, 2, "-1.50"}, {5, 3, "0.005"}, {0, 3, "0.000"}, {1234, 0, "1234"}} {
+		if got := pointed(c.v, c.dec); got != c.s {
+			t.Errorf("pointed(%v, %d) = %q, want %q", c.v, c.dec, got, c.s)
+		}
+	}
+}

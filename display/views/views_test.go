@@ -649,13 +649,13 @@ func checkBundle(t *testing.T, name string, v display.Renderer, kind string) {
 	if call == nil {
 		t.Fatalf("%s: no live call for kind %q", name, kind)
 	}
-	if !strings.Contains(html, `id="`+call[1]+`"`) {
+	if !strings.Contains(html, `id="`+call[2]+`"`) {
 		t.Fatalf("%s: the live call names no display", name)
 	}
-	if strings.Contains(call[2], "</") {
+	if strings.Contains(call[1], "</") {
 		t.Fatalf("%s: the spec could close the <script>", name)
 	}
-	specText := unpackSpec(t, call[2])
+	specText := unpackSpec(t, call[1])
 	var spec map[string]any
 	if err := json.Unmarshal([]byte(specText), &spec); err != nil {
 		t.Fatalf("%s: the spec is not JSON: %v", name, err)
@@ -726,9 +726,9 @@ func checkSVG(t *testing.T, name, svg string) {
 }
 
 // liveCallRE matches a live display's call of the runtime (liveCall):
-// its id and spec.
+// its spec (1) and id (2).
 func liveCallRE(kind string) *regexp.Regexp {
-	return regexp.MustCompile(`\(\["(ss-[0-9a-f]+)","` + regexp.QuoteMeta(kind) + `",(.*),document\.currentScript\]\);</script>`)
+	return regexp.MustCompile(`<script type="` + regexp.QuoteMeta(SpecMIME) + `">([^<]*)</script><script type="text/javascript">\(function\(c\)\{var j=c\.previousElementSibling,a=\["(ss-[0-9a-f]+)","` + regexp.QuoteMeta(kind) + `",JSON\.parse`)
 }
 
 func TestViewBundles(t *testing.T) {

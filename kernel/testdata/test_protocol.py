@@ -36,7 +36,7 @@ class SuperstepKernelTests(jkt.KernelTests):
 
     code_display_data = [
         {"code": 'display.Show(display.HTML("<b>bold</b>"))', "mime": "text/html"},
-        {"code": 'display.Show(views.SVG(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>`))', "mime": "text/html"},
+        {"code": 'display.Show(views.SVG(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>`))', "mime": "image/svg+xml"},
         {"code": 'import "image"\ndisplay.Show(image.NewRGBA(image.Rect(0, 0, 2, 2)))', "mime": "image/png"},
         {"code": 'display.Show(display.Markdown("# title"))', "mime": "text/markdown"},
         {"code": 'display.Show(display.JSON(map[string]int{"a": 1}))', "mime": "application/json"},

@@ -4,10 +4,16 @@
 // become one minified script, display/runtime/superstep.js, which the display
 // package embeds (RuntimeJS).
 //
+// Given a second directory, lab/, it then builds Superstep's JupyterLab
+// extension there (lab/src and the runtime's sources it imports) into
+// lab/superstep_lab/labextension with JupyterLab's builder, pinned by
+// lab/package-lock.json: `npm run build:prod`.
+//
 // Run it from the display package with `go generate` (see runtime.go). If
-// display/runtime/node_modules is missing, it first runs `npm ci` there, so a
-// fresh checkout needs only npm and the lock file. esbuild is used as a Go
-// library, pinned in go.mod, so the output is the same on every machine.
+// a node_modules folder is missing, it first runs `npm ci` there, so a
+// fresh checkout needs only npm and the lock files. esbuild is used as a Go
+// library, pinned in go.mod, so the output is the same on every machine;
+// so is the extension's, built from its lock file.
 package main
 
 import (
@@ -32,17 +38,45 @@ func main() {
 		fmt.Fprintln(os.Stderr, "runtime/build:", err)
 		os.Exit(1)
 	}
+	if len(os.Args) > 2 {
+		if err := buildLab(os.Args[2]); err != nil {
+			fmt.Fprintln(os.Stderr, "runtime/build:", err)
+			os.Exit(1)
+		}
+	}
+}
+
+// npm runs npm with args in dir, its output on standard error.
+func npm(dir string, args ...string) error {
+	cmd := exec.Command("npm", args...)
+	cmd.Dir = dir
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("npm %s in %s: %w", strings.Join(args, " "), dir, err)
+	}
+	return nil
+}
+
+// npmCI installs dir's node_modules from its lock file if they are missing.
+func npmCI(dir string) error {
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err == nil {
+		return nil
+	}
+	fmt.Fprintf(os.Stderr, "runtime/build: %s/node_modules is missing; running npm ci\n", dir)
+	return npm(dir, "ci", "--no-audit", "--no-fund", "--loglevel=error")
+}
+
+// buildLab builds the JupyterLab extension in dir (lab/).
+func buildLab(dir string) error {
+	if err := npmCI(dir); err != nil {
+		return err
+	}
+	return npm(dir, "run", "--silent", "build:prod")
 }
 
 func build(dir string) error {
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err != nil {
-		fmt.Fprintf(os.Stderr, "runtime/build: %s/node_modules is missing; running npm ci\n", dir)
-		cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
-		cmd.Dir = dir
-		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("npm ci in %s: %w", dir, err)
-		}
+	if err := npmCI(dir); err != nil {
+		return err
 	}
 	res := api.Build(api.BuildOptions{
 		EntryPoints:       []string{filepath.Join(mustAbs(dir), "src", "index.js")},

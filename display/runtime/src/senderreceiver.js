@@ -13,29 +13,29 @@
 // the root's data-blend, and an opacity slider (×2^v of the automatic
 // opacity), its factor in data-opacity. A canvas view's paint time (from
 // the spec to the picture, then of each repaint) is in data-paint-ms.
-import { html, fmt, BAR, BUTTON, b64array } from './util.js';
-
-const ints = (s, w) => b64array(s, w === 4 ? Uint32Array : w === 1 ? Uint8Array : Uint16Array);
-const values = (s, w) => b64array(s, w === 8 ? Float64Array : w === 4 ? Uint32Array : Uint16Array);
+import { html, fmt, BAR, BUTTON, svgFromText, unpackArrays, pendingUntil, classesOf } from './util.js';
 
 const hexRGB = (h) => [1, 3, 5].map((k) => parseInt(h.slice(k, k + 2), 16));
 
-/** The curves of the spec: polygons, quadratic pieces, hover text. */
-function curves(sp) {
-  const P = b64array(sp.pts, Float32Array);
-  const il = b64array(sp.il, Uint8Array);
-  const ia = ints(sp.ia, sp.ib);
+/**
+ * The curves of the spec (its arrays read by get, util.js unpackArrays):
+ * polygons, quadratic pieces, amount levels, hover text.
+ */
+function curves(sp, get) {
+  const P = get(sp.pts);
+  const il = get(sp.il);
+  const ia = get(sp.ia);
   const ioff = new Uint32Array(il.length + 1);
   for (let k = 0; k < il.length; k++) ioff[k + 1] = ioff[k] + il[k];
-  const an = b64array(sp.an, Uint32Array);
+  const an = get(sp.an);
   const n = sp.n;
   const A = new Uint32Array(n);
   for (let p = 0, i = 0; p < an.length; p++) for (let k = 0; k < an[p]; k++) A[i++] = p;
-  const B = ints(sp.b, sp.ib);
-  const IV = ints(sp.iv, sp.ib);
-  const level = b64array(sp.level, Uint8Array);
-  const msgs = values(sp.msgs, sp.mb);
-  const bytes = sp.bytes ? values(sp.bytes, sp.bb) : null;
+  const B = get(sp.b);
+  const IV = get(sp.iv);
+  const msgs = get(sp.msgs);
+  const bytes = get(sp.bytes);
+  const level = classesOf(msgs, sp.levelSteps);
   const beta = sp.beta || 1;
   /** Curve i's control polygon (x, y pairs), straightened by beta. */
   const poly = (i) => {
@@ -173,29 +173,21 @@ function accumulator(C, acc, W, H, scale, colorOf) {
 }
 
 /**
- * The canvas plot: paint(blend, mult) and hover. The first picture is
- * Go's static one (the same pixels: Go drew them from the same light);
- * the light is accumulated here in slices meanwhile, and a change of
- * blend or opacity repaints from it once it is there (root's
- * data-ready="1").
+ * The canvas plot: paint(blend, mult), hover, and start(curves, get),
+ * called once the spec's arrays are read. The first picture is Go's
+ * static one (the same pixels: Go drew them from the same light); the
+ * light is accumulated here in slices meanwhile, and a change of blend
+ * or opacity repaints from it once it is there (root's data-ready="1").
  */
-function canvasPlot(sp, cv, C, root, img) {
+function canvasPlot(sp, cv, root, img) {
   const { w, h } = sp;
   const dpr = window.devicePixelRatio || 1;
   const W = (cv.width = Math.round(w * dpr));
   const H = (cv.height = Math.round(h * dpr));
   const ctx = cv.getContext('2d');
-  let colorOf;
-  if (sp.grad) {
-    const g = [hexRGB(sp.grad[0]), hexRGB(sp.grad[1])];
-    colorOf = () => g;
-  } else {
-    const table = sp.colors.map(hexRGB);
-    const ci = b64array(sp.ci, Uint16Array);
-    colorOf = (i) => [table[ci[i]], table[ci[i]]];
-  }
+  let C = null;
   const acc = new Float32Array(4 * W * H);
-  const draw = accumulator(C, acc, W, H, dpr, colorOf);
+  let draw = null;
   const im = ctx.createImageData(W, H);
   const px = im.data;
   // As Go's curveField.pixel: additive light 1 − e^(−gain·light) over the
@@ -232,6 +224,22 @@ function canvasPlot(sp, cv, C, root, img) {
     } else want = [blend, mult];
   };
   let next = 0;
+  // The curves, once the spec's arrays are read: their light is then
+  // accumulated in slices.
+  const start = (curves, get) => {
+    C = curves;
+    let colorOf;
+    if (sp.grad) {
+      const g = [hexRGB(sp.grad[0]), hexRGB(sp.grad[1])];
+      colorOf = () => g;
+    } else {
+      const table = sp.colors.map(hexRGB);
+      const ci = get(sp.ci);
+      colorOf = (i) => [table[ci[i]], table[ci[i]]];
+    }
+    draw = accumulator(C, acc, W, H, dpr, colorOf);
+    setTimeout(slice, 0);
+  };
   const slice = () => {
     const t = performance.now();
     while (next < C.n && performance.now() - t < 40) {
@@ -248,7 +256,6 @@ function canvasPlot(sp, cv, C, root, img) {
     root.setAttribute('data-ready-ms', String(Math.round(performance.now() - made)));
     if (want) tone(...want);
   };
-  setTimeout(slice, 0);
   // Hover: the nearest curve within 5 px (pieces' boxes first).
   let box = null;
   const index = () => {
@@ -263,6 +270,7 @@ function canvasPlot(sp, cv, C, root, img) {
     return { cur, bx: Float32Array.from(bx), qs };
   };
   const nearest = (x, y) => {
+    if (!C) return -1;
     if (!box) box = index();
     const R = 5;
     let best = -1, bd = R * R;
@@ -283,18 +291,16 @@ function canvasPlot(sp, cv, C, root, img) {
     }
     return best;
   };
-  return { paint, nearest };
+  return { paint, nearest, start };
 }
 
 export function curveView(root, img, sp) {
   const start = performance.now();
   const box = html('div', 'position:relative;max-width:100%');
   box.className = 'ss-curves-view';
-  const holder = html('div');
   let doc = sp.frame;
   if (sp.plot) doc = doc.replace(/<text [^>]*class="ss-caption"/, (m) => sp.plot + m);
-  holder.innerHTML = doc;
-  const frame = holder.querySelector('svg');
+  const frame = svgFromText(doc);
   if (!frame) return false;
   const W = Number(frame.getAttribute('width'));
   const H = Number(frame.getAttribute('height'));
@@ -302,7 +308,7 @@ export function curveView(root, img, sp) {
   frame.style.cssText = 'width:100%;height:auto;display:block';
   box.append(frame);
   const ground = frame.querySelector('.ss-ground');
-  const C = curves(sp);
+  let C = null;
   let blend = sp.blend;
   let mult = 1;
   let apply;
@@ -336,8 +342,12 @@ export function curveView(root, img, sp) {
       `position:absolute;left:${(100 * sp.left) / W}%;top:${(100 * sp.top) / H}%;width:${(100 * sp.w) / W}%;height:${(100 * sp.h) / H}%`);
     cv.className = 'ss-canvas';
     box.append(cv);
-    const plot = canvasPlot(sp, cv, C, root, img);
-    root.setAttribute('data-build-ms', String(Math.round(performance.now() - start)));
+    const plot = canvasPlot(sp, cv, root, img);
+    pendingUntil(root, unpackArrays(sp.bin).then((get) => {
+      C = curves(sp, get);
+      plot.start(C, get);
+      root.setAttribute('data-build-ms', String(Math.round(performance.now() - start)));
+    }));
     let first = true; // the first paint counts from the spec to the picture
     apply = () => {
       const t0 = first ? start : performance.now();

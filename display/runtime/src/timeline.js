@@ -2,7 +2,8 @@
 // the pictures; this view makes them live. Small timelines (mode "svg")
 // are Go's SVG, every message a path grouped by its route's bundle; large
 // ones (mode "canvas") are the frame (SVG) over a canvas compositing Go's
-// PNG layers: the ground and the curves of each blend.
+// layers: the ground and the curves of each blend (those of the static
+// picture's blend taken from the static picture).
 //
 // Zoom is in time, as in Vampir: Ctrl/⌘ + wheel (or click, then wheel)
 // zooms the time axis about the pointer (a notch 1.25×, zoom.js), dragging
@@ -16,7 +17,7 @@
 // one passes there; clicking a lane label hides the bundles to and from
 // that lane (again: shows them); a button switches additive and alpha
 // blending (data-blend) and a slider sets the opacity (data-opacity).
-import { html, b64bytes } from './util.js';
+import { html, fmt, svgFromText, unpackArrays, pendingUntil, imagePixels } from './util.js';
 import { wheelFactor } from './zoom.js';
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -57,9 +58,7 @@ export function timelineView(root, img, sp) {
   const box = html('div', 'position:relative;max-width:100%');
   box.className = 'ss-timeline';
   box.style.width = sp.w + 'px';
-  const holder = html('div');
-  holder.innerHTML = sp.svg;
-  const frame = holder.querySelector('svg');
+  const frame = svgFromText(sp.svg);
   if (!frame) return false;
   frame.style.cssText = 'width:100%;height:auto;display:block';
   box.append(frame);
@@ -69,7 +68,7 @@ export function timelineView(root, img, sp) {
   let opacity = 1; // a multiplier of the picture's own opacity
   // The zoom, in time only: plot x ↦ k·x + x; y stays.
   let t = { k: 1, x: 0 };
-  const view = sp.mode === 'canvas' ? canvasPlot(box, frame, sp) : svgPlot(frame, sp);
+  const view = sp.mode === 'canvas' ? canvasPlot(root, box, frame, sp, img) : svgPlot(frame, sp);
   if (!view) return false;
 
   // Time ↔ plot px (unzoomed) and the window shown.
@@ -326,9 +325,12 @@ function svgPlot(frame, sp) {
 }
 
 // canvasPlot: Go's PNG layers composited on a canvas over the frame's plot
-// area; hover and hidden lanes use the heaviest routes' polylines (hover
-// names the heaviest bundle within a few px of the pointer).
-function canvasPlot(box, frame, sp) {
+// area, the curves of the static picture's blend taken from it
+// (curvesFromStatic); hover and hidden lanes use the heaviest routes'
+// polylines (hover names the heaviest bundle within a few px of the
+// pointer). The root is data-live-pending until the layers and the routes
+// are read, then the box data-painted.
+function canvasPlot(root, box, frame, sp, img) {
   const H = Number(frame.getAttribute('height'));
   const W = Number(frame.getAttribute('width'));
   const dpr = window.devicePixelRatio || 1;
@@ -338,25 +340,37 @@ function canvasPlot(box, frame, sp) {
   cv.height = Math.round(sp.ph * dpr);
   box.append(cv);
   const ctx = cv.getContext('2d');
-  const pts = new Uint16Array(b64bytes(sp.rp || '').buffer);
-  const rs = sp.rs || [0];
   const layers = {};
+  // The routes, heaviest first: polylines (route r's points are
+  // pts[2·rs[r]…2·rs[r+1])), lanes and hover text.
+  let pts = new Float32Array(0);
+  let rs = [0];
+  let rFrom = [], rTo = [];
+  let text = () => null;
   let last = null;
   let lit = -1;
-  Promise.all([image(sp.imgGroundAdd), image(sp.imgGroundAlpha), image(sp.imgCurvesAdd), image(sp.imgCurvesAlpha)]).then(
-    ([ga, gl, ca, cl]) => {
-      Object.assign(layers, { ga, gl, ca, cl });
-      if (last) paint(last);
-      box.setAttribute('data-painted', '1');
-    },
-    (e) => box.setAttribute('data-live-error', String(e.message || e)),
-  );
+  const load = async () => {
+    const layer = (b64) => (b64 ? image(b64) : null);
+    const [get, ga, gl, ca, cl] = await Promise.all([unpackArrays(sp.bin), image(sp.imgGroundAdd), image(sp.imgGroundAlpha), layer(sp.imgCurvesAdd), layer(sp.imgCurvesAlpha)]);
+    ({ pts, rs } = polylines(get(sp.rx), get(sp.ry), get(sp.rn)));
+    rFrom = get(sp.rFrom);
+    rTo = get(sp.rTo);
+    text = routeTexts(sp, get);
+    Object.assign(layers, {
+      ga, gl,
+      ca: ca || (await curvesFromStatic(img, sp.staticPlot, ga, true)),
+      cl: cl || (await curvesFromStatic(img, sp.staticPlot, gl, false)),
+    });
+    if (last) paint(last);
+    box.setAttribute('data-painted', '1');
+  };
+  pendingUntil(root, load());
   // Route r's polyline as the view shows it (time zoomed by t).
   const route = (r, t) => {
     ctx.beginPath();
     for (let j = rs[r]; j < rs[r + 1]; j++) {
-      const x = (pts[2 * j] / 10) * t.k + t.x;
-      const y = pts[2 * j + 1] / 10;
+      const x = pts[2 * j] * t.k + t.x;
+      const y = pts[2 * j + 1];
       if (j === rs[r]) ctx.moveTo(x, y);
       else ctx.lineTo(x, y);
     }
@@ -385,7 +399,7 @@ function canvasPlot(box, frame, sp) {
       ctx.strokeStyle = add ? sp.groundAdd[0] : sp.groundAlpha[0];
       ctx.lineWidth = 3;
       for (let r = 0; r + 1 < rs.length; r++) {
-        if (hidden.has(sp.rFrom[r]) || hidden.has(sp.rTo[r])) {
+        if (hidden.has(rFrom[r]) || hidden.has(rTo[r])) {
           route(r, t);
           ctx.stroke();
         }
@@ -409,10 +423,10 @@ function canvasPlot(box, frame, sp) {
       const r2 = r * r;
       if (e) {
         for (let k = 0; k + 1 < rs.length && best < 0; k++) {
-          if (hidden.has(sp.rFrom[k]) || hidden.has(sp.rTo[k])) continue;
+          if (hidden.has(rFrom[k]) || hidden.has(rTo[k])) continue;
           for (let j = rs[k]; j + 1 < rs[k + 1]; j++) {
-            const ax = (pts[2 * j] / 10) * t.k + t.x, ay = pts[2 * j + 1] / 10;
-            const bx = (pts[2 * j + 2] / 10) * t.k + t.x, by = pts[2 * j + 3] / 10;
+            const ax = pts[2 * j] * t.k + t.x, ay = pts[2 * j + 1];
+            const bx = pts[2 * j + 2] * t.k + t.x, by = pts[2 * j + 3];
             const dx = bx - ax, dy = by - ay;
             const l2 = dx * dx + dy * dy;
             const u = l2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / l2)) : 0;
@@ -428,7 +442,104 @@ function canvasPlot(box, frame, sp) {
         lit = best;
         if (last) paint(last);
       }
-      return { tip: best >= 0 ? sp.rText[best] : null, region: -1 };
+      return { tip: best >= 0 ? text(best) : null, region: -1 };
     },
   };
+}
+
+/**
+ * The routes' hover polylines from their interior points (X, Y in tenths
+ * of a px, N[r] of them for route r), sampled as Go's curves pass
+ * them: the first point, then each piece of bundle.InteriorQuads (from the
+ * midpoint of edges k, k+1 through point k+1 to the midpoint of edges
+ * k+1, k+2) at quarters; a route of two points is their segment. Route r's
+ * points are pts[2·rs[r]…2·rs[r+1]).
+ */
+export function polylines(X, Y, N) {
+  const out = [];
+  const rs = [0];
+  let s = 0;
+  for (let r = 0; r < N.length; r++) {
+    const m = N[r];
+    const x = (k) => X[s + k] / 10;
+    const y = (k) => Y[s + k] / 10;
+    out.push(x(0), y(0));
+    if (m === 2) out.push(x(1), y(1));
+    for (let k = 0; k + 2 < m; k++) {
+      const x0 = (x(k) + x(k + 1)) / 2, y0 = (y(k) + y(k + 1)) / 2;
+      const x1 = (x(k + 1) + x(k + 2)) / 2, y1 = (y(k + 1) + y(k + 2)) / 2;
+      for (let q = 1; q <= 4; q++) {
+        const t = q / 4, u = 1 - t;
+        out.push(u * u * x0 + 2 * u * t * x(k + 1) + t * t * x1, u * u * y0 + 2 * u * t * y(k + 1) + t * t * y1);
+      }
+    }
+    s += m;
+    rs.push(out.length / 2);
+  }
+  return { pts: Float32Array.from(out), rs };
+}
+
+const BYTE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB', 'PB', 'EB'];
+
+/** The digits v with dec decimals: pointed(-150, 2) is "-1.50" (Go's pointed). */
+export function pointed(v, dec) {
+  const sign = v < 0 ? '-' : '';
+  const s = String(Math.abs(v));
+  if (!dec) return sign + s;
+  const d = s.padStart(dec + 1, '0');
+  return sign + d.slice(0, -dec) + '.' + d.slice(-dec);
+}
+
+/**
+ * Route r's hover text from the spec's numbers, as Go's hoverText writes
+ * it (Go's routeText): "N messages, B, P→Q, t0–t1 s" (see hoverSpec in
+ * timeline_spec.go); or Go's own text when the spec carries it (rText).
+ */
+function routeTexts(sp, get) {
+  if (sp.rText) return (r) => sp.rText[r];
+  const msgs = get(sp.rMsgs), byt = get(sp.rBytes), t0 = get(sp.rT0), dur = get(sp.rDur);
+  const from = get(sp.rFrom), to = get(sp.rTo);
+  const lanes = sp.laneNames;
+  return (r) => {
+    let s = msgs[r] === 1 ? '1 message' : fmt(msgs[r]) + ' messages';
+    if (byt[r] > 0) {
+      const c = byt[r] - 1;
+      s += ', ' + pointed(Math.floor(c / 32), (c >> 3) & 3) + ' ' + BYTE_UNITS[c & 7];
+    }
+    return s + ', ' + lanes[from[r]] + '→' + lanes[to[r]] + ', ' + pointed(t0[r], sp.tDec) + '–' + pointed(t0[r] + dur[r], sp.tDec) + ' s';
+  };
+}
+
+/**
+ * The curves layer of the blend the static picture shows, from the pixels
+ * of its plot (rect in its pixels) over the ground layer of that blend
+ * (an image of the layer's size): Go drew each pixel as g + (1 − g)·light
+ * per channel (additive; the layer is the light, which the canvas adds,
+ * 'lighter'), or g·(1 − cov) + colour·cov (alpha; the layer is the colour
+ * with the coverage as alpha, and as no curve colour has blue, cov is
+ * 1 − blue/g's blue).
+ */
+async function curvesFromStatic(img, rect, ground, add) {
+  const w = ground.naturalWidth, h = ground.naturalHeight;
+  const v = (await imagePixels(img, rect, w, h)).data;
+  const g = (await imagePixels(ground, [0, 0, w, h])).data;
+  const cv = html('canvas');
+  cv.width = w;
+  cv.height = h;
+  const ctx = cv.getContext('2d');
+  const out = ctx.createImageData(w, h);
+  const o = out.data;
+  for (let i = 0; i < o.length; i += 4) {
+    if (add) {
+      for (let c = 0; c < 3; c++) o[i + c] = g[i + c] < 255 ? Math.round((255 * Math.max(0, v[i + c] - g[i + c])) / (255 - g[i + c])) : 0;
+      o[i + 3] = 255;
+      continue;
+    }
+    const cov = g[i + 2] > 0 ? Math.max(0, 1 - v[i + 2] / g[i + 2]) : 0;
+    if (cov <= 0) continue;
+    for (let c = 0; c < 2; c++) o[i + c] = Math.round((v[i + c] - g[i + c] * (1 - cov)) / cov);
+    o[i + 3] = Math.round(255 * cov);
+  }
+  ctx.putImageData(out, 0, 0);
+  return cv;
 }

@@ -179,6 +179,78 @@ export function b64bytes(s) {
 /** A base64 little-endian array of T (a typed-array constructor). */
 export const b64array = (s, T) => new T(b64bytes(s).buffer);
 
+const ARRAY_TYPES = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, i32: Int32Array, f32: Float32Array, f64: Float64Array };
+
+/** An array of an arrayPack: [offset, length, type, form] in buf (see Go's arrayRef). */
+function packedArray(buf, [off, n, type, form]) {
+  const T = ARRAY_TYPES[type];
+  if (!form) return new T(buf, off, n);
+  const w = T.BYTES_PER_ELEMENT;
+  const stored = new Uint8Array(buf, off, n * w);
+  let bytes = stored.slice();
+  if (form.includes('p')) {
+    // Byte planes: value i's byte k is stored at k·n + i.
+    for (let k = 0; k < w; k++) for (let i = 0; i < n; i++) bytes[i * w + k] = stored[k * n + i];
+  }
+  const a = new T(bytes.buffer);
+  // Differences: the typed array wraps as Go's did.
+  if (form.includes('d')) for (let i = 1; i < n; i++) a[i] += a[i - 1];
+  return a;
+}
+
+/**
+ * A spec's typed arrays (Go's arrayPack): its "bin" field, the base64 of
+ * one zlib stream of their bytes, inflated. It resolves to get(ref), the
+ * array an arrayRef [offset, length, type, form] names, or null for no
+ * ref.
+ */
+export async function unpackArrays(b64) {
+  const stream = new Blob([b64bytes(b64)]).stream().pipeThrough(new DecompressionStream('deflate'));
+  const buf = await new Response(stream).arrayBuffer();
+  return (ref) => (ref ? packedArray(buf, ref) : null);
+}
+
+/**
+ * The class of each of values by steps, [value, class] pairs ascending
+ * (Go's classSteps): that of the last pair whose value is at most it.
+ */
+export function classesOf(values, steps) {
+  const out = new Int32Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    let lo = 0, hi = steps.length; // the first pair past values[i]
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (steps[mid][0] <= values[i]) lo = mid + 1;
+      else hi = mid;
+    }
+    out[i] = lo > 0 ? steps[lo - 1][1] : 0;
+  }
+  return out;
+}
+
+/**
+ * Marks root data-live-pending (as while its spec is read) until done, a
+ * promise of the rest of its view (arrays unpacked, layers decoded),
+ * settles; if it fails, root gets data-live-error.
+ */
+export function pendingUntil(root, done) {
+  root.setAttribute('data-live-pending', '1');
+  done
+    .catch((e) => root.setAttribute('data-live-error', String((e && e.message) || e)))
+    .finally(() => root.removeAttribute('data-live-pending'));
+}
+
+/** The pixels of img (decoded first) in the rectangle [x, y, w, h], drawn at w × h px. */
+export async function imagePixels(img, [x, y, w, h], W = w, H = h) {
+  await img.decode();
+  const cv = document.createElement('canvas');
+  cv.width = W;
+  cv.height = H;
+  const ctx = cv.getContext('2d', { willReadFrequently: true });
+  ctx.drawImage(img, x, y, w, h, 0, 0, W, H);
+  return ctx.getImageData(0, 0, W, H);
+}
+
 /**
  * The picture's frame (Go's SVG: title, legend, caption) with a canvas laid
  * over its plot area of w × h px, top px down; both scale down together.
@@ -187,9 +259,7 @@ export const b64array = (s, T) => new T(b64bytes(s).buffer);
 export function canvasOverFrame(frameSVG, className, w, h, top) {
   const box = html('div', 'position:relative;max-width:100%');
   box.className = className;
-  const holder = html('div');
-  holder.innerHTML = frameSVG;
-  const frame = holder.querySelector('svg');
+  const frame = svgFromText(frameSVG);
   if (!frame) return null;
   const H = Number(frame.getAttribute('height'));
   box.style.width = w + 'px';
@@ -201,4 +271,54 @@ export function canvasOverFrame(frameSVG, className, w, h, top) {
   cv.height = Math.round(h * dpr);
   box.append(frame, cv);
   return { box, frame, cv, ctx: cv.getContext('2d'), dpr };
+}
+
+// The SVG elements a picture may hold: what Go's views write, and the
+// plain drawing elements around them. Anything else (script,
+// foreignObject, iframe, animations that set attributes) is dropped, so a
+// spec from an untrusted notebook cannot run code or reach the network.
+const SVG_ELEMENTS = new Set([
+  'svg', 'g', 'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'text', 'tspan',
+  'title', 'desc', 'defs', 'clipPath', 'mask', 'pattern', 'linearGradient', 'radialGradient', 'stop',
+  'marker', 'symbol', 'use', 'image', 'style',
+]);
+
+/** Whether an attribute may stay on a sanitized SVG element. */
+function safeAttribute(el, name, value) {
+  const n = name.toLowerCase();
+  if (n.startsWith('on')) return false;
+  const v = value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
+  if (v.includes('javascript:') || v.includes('@import')) return false;
+  if (n === 'href' || n === 'xlink:href') {
+    return v.startsWith('#') || (el.localName === 'image' && v.startsWith('data:image/'));
+  }
+  // url(#id) points inside the picture; any other url() would fetch.
+  return !/url\((?!['"]?#)/.test(v);
+}
+
+/**
+ * The SVG element of an SVG document's text, sanitized (SVG_ELEMENTS and
+ * safeAttribute) and ready to insert, or null when the text holds no SVG.
+ * Every view inserts its spec's SVG through it, never through innerHTML.
+ */
+export function svgFromText(text) {
+  if (typeof text !== 'string' || !text) return null;
+  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+  const svg = doc.documentElement;
+  if (!svg || svg.localName !== 'svg' || svg.namespaceURI !== 'http://www.w3.org/2000/svg') return null;
+  const walk = (el) => {
+    for (const child of [...el.children]) {
+      if (!SVG_ELEMENTS.has(child.localName) || child.namespaceURI !== svg.namespaceURI) {
+        child.remove();
+        continue;
+      }
+      walk(child);
+    }
+    for (const a of [...el.attributes]) {
+      if (!safeAttribute(el, a.name, a.value)) el.removeAttribute(a.name);
+    }
+    if (el.localName === 'style' && !safeAttribute(el, 'style', el.textContent)) el.textContent = '';
+  };
+  walk(svg);
+  return document.importNode(svg, true);
 }

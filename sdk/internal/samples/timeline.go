@@ -71,9 +71,37 @@ func timelineBig() views.TimelineData {
 	return d
 }
 
+// timelineRegions is a made-up run of 16 lanes alternating compute and
+// MPI intervals, with 8,000 messages of 1 to 64 kB between neighbouring
+// lanes: a canvas timeline with alpha blending over a ground of regions.
+func timelineRegions() views.TimelineData {
+	rng := rand.New(rand.NewPCG(5, 16))
+	const lanes = 16
+	d := views.TimelineData{Title: "8,000 messages on 16 lanes over regions (made up)", Blend: "alpha", ClassNames: []string{"compute", "MPI"}}
+	for i := 0; i < lanes; i++ {
+		d.Lanes = append(d.Lanes, fmt.Sprintf("rank %d", i))
+		for t := 0.0; t < 100; t += 2 {
+			d.IntervalLane = append(d.IntervalLane, int32(i), int32(i))
+			d.IntervalFrom = append(d.IntervalFrom, t, t+1.2+0.4*rng.Float64())
+			d.IntervalTo = append(d.IntervalTo, t+1.2, t+2)
+			d.IntervalClass = append(d.IntervalClass, 0, 1)
+		}
+	}
+	for i := 0; i < 8000; i++ {
+		src := rng.IntN(lanes)
+		dst := (src + 1 + rng.IntN(2)) % lanes
+		s := float64(rng.IntN(50))*2 + 1.2 + 0.7*rng.Float64()
+		d.From, d.To = append(d.From, int32(src)), append(d.To, int32(dst))
+		d.Send, d.Recv = append(d.Send, s), append(d.Recv, s+0.01+0.05*rng.Float64())
+		d.Bytes = append(d.Bytes, float64(1000*(1+rng.IntN(64))))
+	}
+	return d
+}
+
 // timelineCells are the timeline samples: H as SVG (with what hovering
 // A's bundle must say, where it is, and the bundles per lane), and the
-// 2.2 M-message timeline on a canvas (with its heaviest bundle).
+// 2.2 M-message timeline and the one over regions on a canvas (with their
+// heaviest bundles).
 func timelineCells() ([]cell, error) {
 	ctx := context.Background()
 	h, err := views.Timeline(ctx, timelineH())
@@ -137,6 +165,24 @@ func timelineCells() ([]cell, error) {
 	cells = append(cells, cell{`views.Timeline(big) // 2.2 M messages, 1,024 lanes`, big, map[string]any{
 		"kind": "timeline", "mode": "canvas", "blend": "additive", "messages": 2_200_000,
 		"hover": map[string]any{"x": mid(B, heavy)[0], "y": mid(B, heavy)[1], "tip": B.RouteText(heavy)},
+	}})
+	regions, err := views.Timeline(ctx, timelineRegions())
+	if err != nil {
+		return nil, err
+	}
+	R, err := regions.Layout()
+	if err != nil {
+		return nil, err
+	}
+	heavy = 0
+	for r := range R.RouteMessages {
+		if R.RouteMessages[r] > R.RouteMessages[heavy] {
+			heavy = r
+		}
+	}
+	cells = append(cells, cell{`views.Timeline(regions) // 8,000 messages over regions, alpha blending`, regions, map[string]any{
+		"kind": "timeline", "mode": "canvas", "blend": "alpha", "messages": 8000,
+		"hover": map[string]any{"x": mid(R, heavy)[0], "y": mid(R, heavy)[1], "tip": R.RouteText(heavy)},
 	}})
 	return cells, nil
 }
