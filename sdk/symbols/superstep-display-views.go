@@ -82,6 +82,7 @@ func init() {
 		"Save":                      reflect.ValueOf(views.Save),
 		"Scale":                     reflect.ValueOf(views.Scale),
 		"SenderReceiver":            reflect.ValueOf(views.SenderReceiver),
+		"SpecMIME":                  reflect.ValueOf(constant.MakeFromLiteral("\"application/vnd.superstep.spec+json\"", token.STRING, 0)),
 		"SquarifiedLayout":          reflect.ValueOf(views.SquarifiedLayout),
 		"StateActive":               reflect.ValueOf(views.StateActive),
 		"StateHalted":               reflect.ValueOf(views.StateHalted),

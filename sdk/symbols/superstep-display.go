@@ -6,6 +6,8 @@
 package symbols
 
 import (
+	"go/constant"
+	"go/token"
 	"reflect"
 	"superstep/display"
 )
@@ -37,6 +39,8 @@ func init() {
 		"TextBundle":   reflect.ValueOf(display.TextBundle),
 		"TextOutput":   reflect.ValueOf(display.TextOutput),
 		"Update":       reflect.ValueOf(display.Update),
+		"ViewMIME":     reflect.ValueOf(constant.MakeFromLiteral("\"application/vnd.superstep.view+json\"", token.STRING, 0)),
+		"ViewVersion":  reflect.ValueOf(constant.MakeFromLiteral("1", token.INT, 0)),
 		"WithRuntime":  reflect.ValueOf(display.WithRuntime),
 
 		// type definitions
