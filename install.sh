@@ -149,7 +149,7 @@ else
     "$py" -m pip install --quiet --disable-pip-version-check --require-hashes -r "$lock" || die "pip install -r $lock failed"
     stamp_of "$lock" > "$venv/.superstep-lock"
   fi
-  ext=(lab/pyproject.toml lab/superstep_lab/__init__.py lab/superstep_lab/labextension/package.json)
+  ext=(lab/pyproject.toml lab/superstep_lab/*.py lab/superstep_lab/labextension/package.json)
   if [ "$(cat "$venv/.superstep-lab" 2>/dev/null)" != "$(stamp_of "${ext[@]}")" ]; then
     say "installing Superstep's JupyterLab extension (lab/) into $venv"
     "$py" -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation "$here/lab" || die "pip could not install lab/"
@@ -159,6 +159,10 @@ else
   # them, inserted by Tab and not drawn as arrows.
   mkdir -p "$venv/share/jupyter/lab/settings"
   cp lab/overrides.json "$venv/share/jupyter/lab/settings/overrides.json"
+  # nbconvert's HTML exports with the extension's preprocessor
+  # (lab/superstep_lab/nbconvert.py): sanitizing, a view is its PNG.
+  mkdir -p "$venv/etc/jupyter"
+  cp lab/jupyter-config/jupyter_nbconvert_config.json "$venv/etc/jupyter/jupyter_nbconvert_config.json"
 fi
 
 # Jupyter's commands are scripts beside its Python: the environment's first

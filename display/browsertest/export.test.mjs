@@ -3,9 +3,10 @@
 // and readers do, in headless Chromium:
 //
 //   --to html --sanitize-html  (nbviewer- and GitHub-like renderers) keeps
-//        every display's static picture: a PNG <img> per .superstep-display,
-//        no <img> with an empty or stripped src, each decoding into a
-//        picture with scripts off.
+//        every display's static picture: one PNG output per
+//        .superstep-display at its size (superstep-lab's preprocessor), no
+//        <img> with an empty or stripped src, each decoding into a picture
+//        with scripts off, no markup escaped into text.
 //   --to html                  goes live offline: the notebook holds the
 //        runtime once, every display turns live (data-live="1") with no
 //        script error, and the only requests the page makes are those of
@@ -46,6 +47,18 @@ function displaysIn(file) {
     for (const out of cell.outputs || []) {
       const html = htmlOf(out);
       if (html) n += (html.match(/class="superstep-display"/g) || []).length;
+    }
+  }
+  return n;
+}
+
+/** The number of image/png outputs of a notebook that are not views. */
+function pngOutputs(file) {
+  const nb = JSON.parse(fs.readFileSync(file, 'utf8'));
+  let n = 0;
+  for (const cell of nb.cells || []) {
+    for (const out of cell.outputs || []) {
+      if (out.data && out.data['image/png'] && !out.data['application/vnd.superstep.view+json']) n++;
     }
   }
   return n;
@@ -93,30 +106,36 @@ for (const file of notebooks) {
   const expected = displaysIn(file);
 
   describe(name, () => {
-    // nbconvert 7 (PyPI) sanitizes with bleach, which allows no <img> and
-    // escapes the views' <img> and <script> elements as text: a picture in
-    // text/html cannot survive it. Only an image/png beside no text/html
-    // does (issue 28, item 3: the views' bundle changes next). Until then
-    // this check runs and reports, as a TODO, without failing the suite.
-    test(`nbconvert --sanitize-html keeps all ${expected} pictures`, { todo: 'nbconvert 7 --sanitize-html escapes <img> in text/html (issue 28)' }, async () => {
+    // nbconvert 7 sanitizes text/html with bleach, which allows no <img>:
+    // superstep-lab's preprocessor (superstep_lab/nbconvert.py, enabled by
+    // its jupyter_nbconvert_config.json) shows each view as its own
+    // image/png output instead, and Superstep's tables and progress bars
+    // as their text.
+    test(`nbconvert --sanitize-html keeps all ${expected} pictures`, async () => {
       const html = fs.readFileSync(exportHTML(file, true), 'utf8');
       const { page, close } = await show(html, { scripts: false });
       try {
         const s = await page.evaluate(async () => {
-          const imgs = [...document.images];
+          const imgs = [...document.querySelectorAll('.jp-OutputArea-output img')];
           await Promise.all(imgs.map((i) => i.decode().catch(() => {})));
           return {
-            displays: document.querySelectorAll('.superstep-display').length,
-            pictures: document.querySelectorAll('.superstep-display img[src^="data:image/png;base64,"]').length,
+            scripts: document.querySelectorAll('.jp-OutputArea-output script').length,
+            pictures: imgs.filter((i) => (i.getAttribute('src') || '').startsWith('data:image/png;base64,')).length,
+            sized: imgs.filter((i) => Number(i.getAttribute('width')) > 0 && Number(i.getAttribute('height')) > 0).length,
             stripped: imgs.filter((i) => !i.getAttribute('src')).length,
             broken: imgs.filter((i) => !(i.complete && i.naturalWidth > 0)).map((i) => (i.getAttribute('src') || '').slice(0, 40)),
+            escaped: [...document.querySelectorAll('.jp-OutputArea-output')]
+              .map((o) => o.textContent)
+              .filter((t) => /<(img|script|div|table|th)\b|superstep-/.test(t))
+              .map((t) => t.slice(0, 80)),
           };
         });
-        assert.ok(html.length > 0);
-        assert.equal(s.displays, expected, 'every display is in the export');
-        assert.equal(s.pictures, expected, 'one PNG picture per display');
+        assert.equal(s.scripts, 0, 'a script survived sanitizing');
+        assert.equal(s.pictures, expected + pngOutputs(file), 'one PNG picture per display, and every image/png output');
+        assert.equal(s.sized, s.pictures, 'every picture keeps its display size');
         assert.equal(s.stripped, 0, 'an <img> lost its src');
         assert.deepEqual(s.broken, [], 'pictures that do not decode');
+        assert.deepEqual(s.escaped, [], 'markup shown as text');
       } finally {
         await close();
       }
