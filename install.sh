@@ -72,7 +72,9 @@ export PATH="$(go env GOPATH)/bin:$PATH"
 # PMPI shim (sdk/trace/mpishim) and Open MPI's pml_monitoring.
 packages=(openmpi-bin libopenmpi-dev libopen-trace-format2-dev otf2-tools python3-otf2)
 if [ "$mode" = test ]; then
-  packages+=(chromium nodejs npm graphviz ibsim-utils opensm infiniband-diags)
+  # OTF v1's reference library and otfprint: the OTF reader's tests write
+  # traces with the one and check them against the other.
+  packages+=(chromium nodejs npm graphviz ibsim-utils opensm infiniband-diags libopen-trace-format-dev otf-trace)
 fi
 missing=()
 for p in "${packages[@]}"; do

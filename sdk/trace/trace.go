@@ -161,6 +161,10 @@ type Trace struct {
 	// Unmatched lists the sends and receives without a partner, in the
 	// order of their processes, then time.
 	Unmatched []Unmatched
+	// Warnings name what the reader read but did not use, or doubted,
+	// each "file:line: …" (see Warnings.Add: a few of each kind, then a
+	// count). A trace with warnings is still whole for what it holds.
+	Warnings []string
 }
 
 // Duration is DurationNS as a time.Duration.
