@@ -2,6 +2,7 @@ package sdk
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -71,6 +72,58 @@ func TorusOrder(t *torus.Torus, name string) ([]int, error) {
 		return hilbert.RowMajorLast(t.Extents())
 	}
 	return nil, fmt.Errorf("sdk: torus order %q: want hilbert, rowmajor or rowmajor-last", name)
+}
+
+// torusOrderNote says how TorusOrder put t's nodes on the ring (name as
+// TorusOptions.Order), the shape the Hilbert curve was padded to, and the
+// order's jumps: consecutive nodes more than one hop apart, and the
+// closing step from the last node to the first when it is one.
+func torusOrderNote(t *torus.Torus, name string, order []int) (string, error) {
+	jumps, err := hilbert.Jumps(t, order)
+	if err != nil {
+		return "", fmt.Errorf("sdk: Torus: %w", err)
+	}
+	ext := t.Extents()
+	shape := func(e []int) string {
+		parts := make([]string, len(e))
+		for i, k := range e {
+			parts[i] = fmt.Sprint(k)
+		}
+		return strings.Join(parts, "×")
+	}
+	var s string
+	switch name {
+	case "", "hilbert":
+		padded := make([]int, len(ext))
+		for i, k := range ext {
+			padded[i] = k
+			if k > 1 {
+				padded[i] = 1 << bits.Len(uint(k-1))
+			}
+		}
+		s = "Hilbert order"
+		if !slices.Equal(padded, ext) {
+			s = fmt.Sprintf("Hilbert order of %s padded to %s", shape(ext), shape(padded))
+		}
+	case "rowmajor":
+		s = "row-major order, first coordinate fastest"
+	case "rowmajor-last":
+		s = "row-major order, last coordinate fastest"
+	}
+	switch jumps {
+	case 0:
+		s += ": no jumps"
+	case 1:
+		s += ": 1 jump"
+	default:
+		s += fmt.Sprintf(": %d jumps", jumps)
+	}
+	if n := len(order); n > 2 {
+		if hops := t.Dist(order[n-1], order[0]); hops > 1 {
+			s += fmt.Sprintf(", and the ring closes over %d hops", hops)
+		}
+	}
+	return s, nil
 }
 
 // torusFrames lists the (region, phase) frames of traffic, restricted to
@@ -249,7 +302,12 @@ func torusRing(t *torus.Torus, traffic arrow.Table, opt TorusOptions) (views.Rin
 	}
 	n := t.Nodes()
 	rank := hilbert.Ranks(order)
-	d := views.RingGraphData{Title: opt.Title, GroupName: "dimension", GroupNames: t.Names(), ColorByGroup: opt.ColorByDimension, ScaleMax: opt.ScaleMax}
+	note, err := torusOrderNote(t, opt.Order, order)
+	if err != nil {
+		return views.RingGraphData{}, err
+	}
+	d := views.RingGraphData{Title: opt.Title, GroupName: "dimension", GroupNames: t.Names(), ColorByGroup: opt.ColorByDimension, ScaleMax: opt.ScaleMax,
+		OrderNote: note}
 	if d.Title == "" {
 		d.Title = t.String()
 	}

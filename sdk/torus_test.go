@@ -1,6 +1,7 @@
 package sdk
 
 import (
+	"fmt"
 	"math"
 	"reflect"
 	"strconv"
@@ -345,5 +346,44 @@ func TestCompareMappingsLoadOnLinks(t *testing.T) {
 	}
 	if html := cmp.MIMEBundle().Data["text/html"].(string); !strings.Contains(html, "one scale for all 2 rings") {
 		t.Error("the comparison does not say that its rings share a scale")
+	}
+}
+
+// TestTorusRingOrderNote checks that the ring names its order, the shape
+// the Hilbert curve was padded to and its jumps, in the caption, the alt
+// text and the text form. Known answers: the Hilbert order of 4×4 is
+// continuous and closes with a wrap-around link; row-major on 4×4 steps
+// from (3,y) to (0,y+1), two hops, at three row ends, and closes from
+// (3,3) to (0,0), two hops; the issue counted 5 jumps on the padded
+// 6×5×4×3×2.
+func TestTorusRingOrderNote(t *testing.T) {
+	for _, c := range []struct {
+		extents []int
+		order   string
+		want    string
+	}{
+		{[]int{4, 4}, "", "Hilbert order: no jumps"},
+		{[]int{4, 4}, "rowmajor", "row-major order, first coordinate fastest: 3 jumps, and the ring closes over 2 hops"},
+		{[]int{6, 5, 4, 3, 2}, "hilbert", "Hilbert order of 6×5×4×3×2 padded to 8×8×4×4×2: 5 jumps"},
+	} {
+		names := []string{"a", "b", "c", "d", "e"}[:len(c.extents)]
+		tt := mustTorus(t, strings.Join(names, ","), c.extents...)
+		d, err := torusRing(tt, nil, TorusOptions{Order: c.order})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(d.OrderNote, c.want) {
+			t.Errorf("%v %q: order note %q, want %q", c.extents, c.order, d.OrderNote, c.want)
+		}
+		v, err := Torus(tt, nil, TorusOptions{Order: c.order})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := v.MIMEBundle()
+		for _, part := range []struct{ name, text string }{{"text/plain", b.Text()}, {"text/html (caption, alt)", fmt.Sprint(b.Data["text/html"])}} {
+			if n := strings.Count(part.text, c.want); n == 0 {
+				t.Errorf("%v %q: %s does not name the order %q", c.extents, c.order, part.name, c.want)
+			}
+		}
 	}
 }

@@ -135,6 +135,11 @@ type RingGraphData struct {
 	// Summary is extra text for the text/plain form (e.g. totals the
 	// caller computed); optional.
 	Summary string
+	// OrderNote says how the leaves were put in order and where that
+	// order is not continuous, e.g. "Hilbert order of 6×5×4×3×2 padded to
+	// 8×8×4×4×2: 5 jumps"; the caption, the alt text and the text form
+	// carry it. Optional.
+	OrderNote string
 	// width, when positive, is the width in px the ring is laid out for
 	// (a Row gives each ring its share): the circle, its rings and the
 	// marks shrink with it, the fonts keep their size and the legend and
@@ -344,6 +349,9 @@ func (d RingGraphData) alt(g *RingGraphGeometry) string {
 	if lv := g.level(); lv != nil {
 		s += ", " + lv.Caption
 	}
+	if d.OrderNote != "" {
+		s += ", " + d.OrderNote
+	}
 	if f := d.selected(); f >= 0 {
 		s += fmt.Sprintf(", frame %s (%d of %d)", d.frameLabel(f), f+1, len(d.Frames))
 	}
@@ -414,11 +422,14 @@ func (d RingGraphData) text() string {
 			display.FormatNumber(all.Forward + all.Backward), display.FormatNumber(float64(all.Idle))})
 		b.WriteString(display.Table([]string{d.groupName(), "links", "+ " + wn, "− " + wn, "total " + wn, "idle links"}, rows).MIMEBundle().Text())
 	}
-	if d.Summary != "" {
+	for _, extra := range []string{d.OrderNote, d.Summary} {
+		if extra == "" {
+			continue
+		}
 		if b.Len() > 0 {
 			b.WriteString("\n")
 		}
-		b.WriteString(d.Summary)
+		b.WriteString(extra)
 	}
 	return b.String()
 }

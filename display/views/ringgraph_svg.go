@@ -198,6 +198,9 @@ func (d RingGraphData) caption(g *RingGraphGeometry) string {
 	if lv := g.level(); lv != nil {
 		s += " · " + lv.Caption
 	}
+	if d.OrderNote != "" {
+		s += " · " + d.OrderNote
+	}
 	s += fmt.Sprintf(" · bundling β = %s", display.FormatNumber(g.Beta))
 	return strings.ReplaceAll(s, "leafs", "leaves")
 }
