@@ -86,10 +86,17 @@ type defs struct {
 	groupName      map[uint32]string
 	funcs          []funcDef // in order of definition; index = region index
 	funcIndex      map[uint64]int32
+	// attrLists are the attribute lists (DA: id → OTF_ATTR_TYPE values),
+	// groupAttrs the process groups' attribute lists (DPGA: group → list).
+	attrLists  map[uint64][]uint64
+	groupAttrs map[uint64]uint64
+	// warn collects the definition files' warnings.
+	warn warner
 }
 
 func newDefs() *defs {
-	return &defs{groupName: map[uint32]string{}, funcIndex: map[uint64]int32{}}
+	return &defs{groupName: map[uint32]string{}, funcIndex: map[uint64]int32{},
+		attrLists: map[uint64][]uint64{}, groupAttrs: map[uint64]uint64{}}
 }
 
 // readDefFile reads name or name+".z"; a missing file is an error only
@@ -116,8 +123,10 @@ func readDefFile(fsys fs.FS, name string, required bool, d *defs) error {
 	return d.parse(path.Base(file), data)
 }
 
-// parse reads definition records; records it does not know are skipped.
+// parse reads definition records; records it does not know are skipped
+// with a warning.
 func (d *defs) parse(file string, data []byte) error {
+	d.warn.file = file
 	line := 0
 	for len(data) > 0 {
 		line++
@@ -128,7 +137,10 @@ func (d *defs) parse(file string, data []byte) error {
 			rec, data = data, nil
 		}
 		rec = bytes.TrimRight(rec, "\r")
-		if err := d.record(rec); err != "" {
+		if len(rec) == 0 {
+			continue
+		}
+		if err := d.record(rec, line); err != "" {
 			return &FormatError{File: file, Line: line, Msg: err}
 		}
 	}
@@ -136,82 +148,180 @@ func (d *defs) parse(file string, data []byte) error {
 }
 
 // record reads one definition record and returns what went wrong, or "".
-func (d *defs) record(rec []byte) string {
+// The records it uses are told by their keyword followed by a hex digit
+// (DTR1, not DTRG0…); the others are skipped by their layout (records.go).
+func (d *defs) record(rec []byte, line int) string {
+	if hasPrefix(rec, "DEF") {
+		return longFormatMsg(rec)
+	}
 	c := cursor{b: rec}
 	switch {
-	case c.eatString("DTR"):
+	case c.eatString("DTR") && isHex(c.peek()):
 		v, ok := c.hex()
-		if !ok || v == 0 {
-			return fmt.Sprintf("expected a non-zero hex timer resolution, found %s", quote(c.rest()))
+		if !ok || v == 0 || !c.done() {
+			return fmt.Sprintf("expected a non-zero hex timer resolution, found %s", quote(rec[3:]))
 		}
 		d.ticksPerSecond = v
-	case c.eatString("DPG"):
-		if !isHex(c.peek()) {
-			return "" // process group attributes and other DPG… records
-		}
+		return ""
+	case c.reset() && c.eatString("DPGA") && isHex(c.peek()):
 		id, _ := c.hex()
-		g := groupDef{id: id}
-		if !c.eat('M') {
-			return fmt.Sprintf("expected M<members> in process group %x, found %s", id, quote(c.rest()))
+		if !c.eat('V') {
+			return fmt.Sprintf("expected V<attribute list> in process group attributes of %x, found %s", id, quote(c.rest()))
 		}
+		v, ok := c.hex()
+		if !ok || !c.done() {
+			return fmt.Sprintf("expected a hex attribute list in process group attributes of %x, found %s", id, quote(c.rest()))
+		}
+		d.groupAttrs[id] = v
+		return ""
+	case c.reset() && c.eatString("DPG") && isHex(c.peek()):
+		return d.group(&c)
+	case c.reset() && c.eatString("DP") && isHex(c.peek()):
+		return d.process(&c)
+	case c.reset() && c.eatString("DA") && isHex(c.peek()):
+		id, _ := c.hex()
+		if !c.eat('M') {
+			return fmt.Sprintf("expected M<attributes> in attribute list %x, found %s", id, quote(c.rest()))
+		}
+		var attrs []uint64
 		for isHex(c.peek()) {
-			m, _ := c.hex()
-			g.members = append(g.members, m)
+			a, ok := c.hex()
+			if !ok {
+				break
+			}
+			attrs = append(attrs, a)
 			if !c.eat(',') {
 				break
 			}
 		}
-		name, ok := c.name()
+		if !c.done() {
+			return fmt.Sprintf("unexpected %s in attribute list %x", quote(c.rest()), id)
+		}
+		d.attrLists[id] = attrs
+		return ""
+	case c.reset() && c.eatString("DF") && isHex(c.peek()):
+		return d.function(&c)
+	}
+	if msg := skipRecord(kindDefs, &d.warn, line, rec); msg != "" {
+		return msg
+	}
+	return ""
+}
+
+// reset moves the cursor back to the record's start; it returns true so
+// that it can stand in a chain of conditions.
+func (c *cursor) reset() bool {
+	c.i = 0
+	return true
+}
+
+// group reads DPG<id>M<members>NM"<name>" after "DPG".
+func (d *defs) group(c *cursor) string {
+	id, ok := c.hex()
+	if !ok {
+		return fmt.Sprintf("expected a hex process group id, found %s", quote(c.rest()))
+	}
+	g := groupDef{id: id}
+	if !c.eat('M') {
+		return fmt.Sprintf("expected M<members> in process group %x, found %s", id, quote(c.rest()))
+	}
+	for isHex(c.peek()) {
+		m, ok := c.hex()
 		if !ok {
-			return fmt.Sprintf("expected NM\"<name>\" in process group %x, found %s", id, quote(c.rest()))
+			return fmt.Sprintf("expected a hex member of process group %x, found %s", id, quote(c.rest()))
 		}
-		g.name = name
-		d.groups = append(d.groups, g)
-		if id <= 0xffffffff {
-			d.groupName[uint32(id)] = name
+		g.members = append(g.members, m)
+		if !c.eat(',') {
+			break
 		}
-	case c.eatString("DP"):
-		if !isHex(c.peek()) {
-			return ""
-		}
-		id, _ := c.hex()
-		if c.eat('P') { // parent
+	}
+	name, ok := c.name()
+	if !ok {
+		return fmt.Sprintf("expected NM\"<name>\" in process group %x, found %s", id, quote(c.rest()))
+	}
+	if !c.done() {
+		return fmt.Sprintf("unexpected %s after process group %x", quote(c.rest()), id)
+	}
+	g.name = name
+	d.groups = append(d.groups, g)
+	if id <= 0xffffffff {
+		d.groupName[uint32(id)] = name
+	}
+	return ""
+}
+
+// process reads DP<id>[NM"<name>"][PT<parent>] after "DP" (OTF also
+// reads the deprecated N and P, and a parent before the name).
+func (d *defs) process(c *cursor) string {
+	id, ok := c.hex()
+	if !ok {
+		return fmt.Sprintf("expected a hex process id, found %s", quote(c.rest()))
+	}
+	parent := func() string {
+		if c.eatString("PT") || c.eat('P') {
 			if _, ok := c.hex(); !ok {
 				return fmt.Sprintf("expected a hex parent of process %x, found %s", id, quote(c.rest()))
 			}
 		}
-		name, ok := c.name()
+		return ""
+	}
+	if msg := parent(); msg != "" {
+		return msg
+	}
+	name := fmt.Sprintf("Process %x", id) // a process without a name
+	if !c.done() {
+		n, ok := c.name()
 		if !ok {
 			return fmt.Sprintf("expected NM\"<name>\" in process %x, found %s", id, quote(c.rest()))
 		}
-		d.procs = append(d.procs, procDef{id: id, name: name})
-	case c.eatString("DF"):
-		if !isHex(c.peek()) {
-			return "" // DFG, DFL, DFLG: function and file groups
+		name = n
+		if msg := parent(); msg != "" {
+			return msg
 		}
-		id, _ := c.hex()
-		if c.eat('G') {
-			if _, ok := c.hex(); !ok {
-				return fmt.Sprintf("expected a hex function group of function %x, found %s", id, quote(c.rest()))
-			}
-		}
-		name, ok := c.name()
-		if !ok {
-			return fmt.Sprintf("expected NM\"<name>\" in function %x, found %s", id, quote(c.rest()))
-		}
-		if _, dup := d.funcIndex[id]; dup {
-			return fmt.Sprintf("function %x defined twice", id)
-		}
-		d.funcIndex[id] = int32(len(d.funcs))
-		d.funcs = append(d.funcs, funcDef{id: id, name: name})
 	}
+	if !c.done() {
+		return fmt.Sprintf("unexpected %s after process %x", quote(c.rest()), id)
+	}
+	d.procs = append(d.procs, procDef{id: id, name: name})
+	return ""
+}
+
+// function reads DF<id>[G<group>]NM"<name>"[X<scl>] after "DF".
+func (d *defs) function(c *cursor) string {
+	id, ok := c.hex()
+	if !ok {
+		return fmt.Sprintf("expected a hex function id, found %s", quote(c.rest()))
+	}
+	if c.eat('G') {
+		if _, ok := c.hex(); !ok {
+			return fmt.Sprintf("expected a hex function group of function %x, found %s", id, quote(c.rest()))
+		}
+	}
+	name, ok := c.name()
+	if !ok {
+		return fmt.Sprintf("expected NM\"<name>\" in function %x, found %s", id, quote(c.rest()))
+	}
+	if c.eat('X') || c.eat('S') {
+		if _, ok := c.hex(); !ok {
+			return fmt.Sprintf("expected a hex source-code location of function %x, found %s", id, quote(c.rest()))
+		}
+	}
+	if !c.done() {
+		return fmt.Sprintf("unexpected %s after function %x", quote(c.rest()), id)
+	}
+	if _, dup := d.funcIndex[id]; dup {
+		return fmt.Sprintf("function %x defined twice", id)
+	}
+	d.funcIndex[id] = int32(len(d.funcs))
+	d.funcs = append(d.funcs, funcDef{id: id, name: name})
 	return ""
 }
 
 // tables are the read-only lookups the stream parsers share.
 type tables struct {
-	proc idTable // OTF process id → process index
-	fn   idTable // OTF function id → region index
+	proc  idTable // OTF process id → process index
+	fn    idTable // OTF function id → region index
+	group idTable // OTF process group id → its index in defs.groups
 	// start is the trace's first tick (time 0).
 	start uint64
 	// pool recycles event blocks; nil allocates.
@@ -264,7 +374,11 @@ func (d *defs) tables() *tables {
 	for i, f := range d.funcs {
 		fids[i] = f.id
 	}
-	return &tables{proc: newIDTable(pids), fn: newIDTable(fids)}
+	gids := make([]uint64, len(d.groups))
+	for i, g := range d.groups {
+		gids[i] = g.id
+	}
+	return &tables{proc: newIDTable(pids), fn: newIDTable(fids), group: newIDTable(gids)}
 }
 
 // cursor walks a record byte by byte.
@@ -324,10 +438,11 @@ func (c *cursor) hex() (uint64, bool) {
 	return v, c.i > start
 }
 
-// name reads NM"<text>" (the text runs to the next quote).
+// name reads NM"<text>" or the deprecated N"<text>" (the text runs to
+// the next quote).
 func (c *cursor) name() (string, bool) {
 	start := c.i
-	if !c.eatString(`NM"`) {
+	if !c.eatString(`NM"`) && !c.eatString(`N"`) {
 		return "", false
 	}
 	j := bytes.IndexByte(c.b[c.i:], '"')

@@ -1,6 +1,7 @@
 package otf
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -136,4 +137,43 @@ func BenchmarkReadFD4(b *testing.B) {
 		}
 	}
 	b.Logf("peak RSS (VmHWM)%s", vmHWM())
+}
+
+// BenchmarkParseStreamFD4 parses the first 32 of FD4's event streams,
+// inflated beforehand, on one goroutine: the parser's hot path (E, L, S,
+// R and the COP records between them) without the inflating, the
+// parallelism and the Builder that BenchmarkReadFD4 measures too.
+func BenchmarkParseStreamFD4(b *testing.B) {
+	dir := fd4Dir(b)
+	fsys := os.DirFS(dir)
+	d := newDefs()
+	if err := readDefFile(fsys, "a.0.def", true, d); err != nil {
+		b.Fatal(err)
+	}
+	tb := d.tables()
+	var texts [][]byte
+	var in inflater
+	size := 0
+	for s := 1; s <= 32; s++ {
+		name := fmt.Sprintf("a.%x.events.z", s)
+		z, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		text, err := in.inflate(name, z)
+		if err != nil {
+			b.Fatal(err)
+		}
+		texts = append(texts, bytes.Clone(text))
+		size += len(text)
+	}
+	b.SetBytes(int64(size))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for s, text := range texts {
+			if _, err := parseStream(fmt.Sprintf("a.%x.events.z", s+1), text, tb); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }

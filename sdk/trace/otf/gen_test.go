@@ -85,7 +85,7 @@ func hStreams() (s1, s2 string) {
 	send(5000, 3, 2, 256, 7, 0x3b9ace01)
 	recv(5100, 2, 3, 256, 7, 0x3b9ace01)
 	add(5500, 1, "COP1C3b9aca00RT0S0R0D3e8")
-	add(5600, 2, "CNT1G1V5")
+	add(5600, 2, "CNT1V5")
 	add(5700, 1, "#a comment")
 	for p := 1; p <= 4; p++ {
 		add(6000, p, "L1")
@@ -146,7 +146,14 @@ func hFS() fstest.MapFS {
 // fuzzSeeds are stream texts the fuzz target starts from.
 func fuzzSeeds() []string {
 	s1, s2 := hStreams()
-	return []string{s1, s2, "64\n*1\nE1\n", "64\n*1\nS4L3e8T1C3b9aca00\n", "zz\n", "64\n*1\nL\n", "64\n*9\nE1\n", "64\n*1\nE1\nc8\nL1X3\n"}
+	return []string{s1, s2, "64\n*1\nE1\n", "64\n*1\nS4L3e8T1C3b9aca00\n", "zz\n", "64\n*1\nL\n", "64\n*9\nE1\n", "64\n*1\nE1\nc8\nL1X3\n",
+		// Records skipped by their layout, as the OTF 1.12 writer writes
+		// them, and on a process group's stream (VampirTrace's counters).
+		"64\n*1\nPB\nE1X1\nN\n#\"c\"\nCNT1V3e8\nCOP1C3b9aca00RT1S0R0D5\nCOPB2H4dC3b9aca00RT1S40R40X1\nCOPE4d\nF1H9OP3B1000D3X1\nFA58\nFF1MI58H9OP2B200X2\nL1\nPE\n",
+		"64\n*1\nT1P3C3b9aca00T5L80X1\nU1P3C3b9aca00T5L80\nG3P2C3b9aca00T6L100\nM3C3b9aca00T6\nTE1O64X1\nTS2ObaeG3b9aca00T3L40X2\nTCOC3b9aca00N3\nTCNTb54CNT1V3e7\n",
+		"64\n*1\nK1Y8V251b7247e92\nKcYbV00070e15L3\nS4L3e8T1C3b9aca00\n*10\nCNT5V7b\nE1\nK1Y8V5\nCNT5V7c\n*1\nR4L3e8T1C3b9aca00\n",
+		"64\n*1\nXYZ1\nCNT1\nCOPB\nKV1\nENTER 1\n",
+	}
 }
 
 // TestTestdata checks that testdata/h and the fuzz seeds are what the

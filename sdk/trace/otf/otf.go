@@ -1,34 +1,67 @@
 // Package otf reads message traces in the Open Trace Format version 1
-// (OTF v1, as written by VampirTrace) into a trace.Trace, in pure Go.
+// (OTF v1, as written by VampirTrace and by the OTF library 1.12) into a
+// trace.Trace, in pure Go.
 //
 // An OTF v1 trace is a master file "<name>.otf" mapping streams to
-// processes ("1:1,2,3,4": stream 1 holds processes 1–4, all ids in hex),
-// a definition file "<name>.0.def" (or ".0.def.z") and one event file per
-// stream, "<name>.<stream>.events.z" (zlib-compressed text, carrying no end
-// marker: it is inflated until the input ends) or "<name>.<stream>.events".
-// Records are text lines in OTF's short format: a line of hex digits sets
-// the current time, "*<process>" switches the current process, and
+// processes and process groups ("1:1,2,3b9aca01": stream 1 holds
+// processes 1 and 2 and the group 3b9aca01, all ids in hex), a definition
+// file "<name>.0.def" (plus optional per-stream "<name>.<stream>.def"),
+// one event file per stream "<name>.<stream>.events", and optional
+// snapshot ("<name>.<stream>.snaps"), summary ("….stats") and marker
+// ("<name>.0.marker", "….<stream>.marker") files; each may be
+// zlib-compressed with a ".z" suffix (VampirTrace's carry no end marker:
+// they are inflated until the input ends). Records are text lines in
+// OTF's short format: a line of hex digits sets the current time,
+// "*<id>" switches the current process (or process group), lines
+// "K<key>Y<type>V<value>[L<length>]" are key-value pairs belonging to the
+// next record, and
 //
 //	E<function>[X<scl>]                       enter a function
 //	L[<function>][X<scl>]                     leave it (no id or 0: the innermost)
 //	S<receiver>L<length>T<tag>C<group>[X<scl>]  send
 //	R<sender>L<length>T<tag>C<group>[X<scl>]    receive
 //
-// What is read: processes (DP, with their names), process groups (DPG: the
-// group a message names becomes its communicator; MPI_COMM_WORLD gives the
-// ranks; a group whose name does not start with "MPI" or "OMP" and that is
-// the only such group holding a process gives that process's host, as
-// VampirTrace names its node groups), functions (DF) as regions, the timer
-// resolution (DTR), enters, leaves, sends and receives. Time 0 is the
-// earliest event of the trace; ticks are converted to nanoseconds exactly,
-// in integer arithmetic.
+// What is read: processes (DP, with their names; a parent PT is allowed),
+// process groups (DPG: the group a message names becomes its
+// communicator; MPI_COMM_WORLD gives the ranks), attribute lists and
+// process-group attributes (DA, DPGA: the groups with the attribute
+// hasGroupCounters, VampirTrace's node groups, give the processes' hosts;
+// without such groups, a group whose name does not start with "MPI" or
+// "OMP", that is not a communicator and that is the only such group
+// holding a process gives that process's host), functions (DF) as
+// regions, the timer resolution (DTR), and, on processes, enters, leaves,
+// sends and receives. Time 0 is the earliest event of the trace; ticks
+// are converted to nanoseconds exactly, in integer arithmetic. OTF v1 has
+// no non-blocking flag, so every message is a trace.Send.
 //
-// What is skipped: collective operations (COP: they are not point-to-point
-// messages), counters (CNT), file operations, comments, process begin/end
-// markers, RMA records, key-value lists, summaries, snapshots and markers.
-// OTF's long text format ("ENTER", "SEND", ...) is not read: such records
-// are reported as format errors. OTF v1 has no non-blocking flag, so every
-// message is a trace.Send.
+// What is skipped, each record checked against its layout in OTF 1.12.5
+// (records.go):
+//   - definitions: comments (DCMT), version (DV), creator (DCR), unique id
+//     (DUI), time range (DTRG), function groups (DFG), collective
+//     operations (DCO), counters and counter groups (DCNT, DCG), counter
+//     assignments (DCA), source-code locations and files (DS, DSF), files
+//     and file groups (DFL, DFLG), key-value definitions (DK), process
+//     substitutes (DPS), auxiliary sample points (DAUX);
+//   - events: counters (CNT), collective operations (COP, COPB, COPE),
+//     process begin and end (PB, PE), comments (#), no-ops (N), file
+//     operations (F, FA, FF), RMA put, put remote end, get and end (T, U,
+//     G, M), inline snapshots (T…), key-value pairs (K);
+//   - snapshots (TC, TE, TS, TOF, TBC, TBF, TCO, TCNT), summaries (SC, SF,
+//     SG, SM, SCO, SFL, SFLG) and markers (MD, MS), in their own files.
+//
+// What warns (Trace.Warnings, "file:line: …", a few of each kind, then a
+// count): a record of no known type ("unknown record skipped"), a known
+// record the reader skips whose fields do not fit its layout ("malformed
+// record skipped"), and every record on a process-group stream, such as
+// VampirTrace's per-node counters ("record on a process-group stream
+// skipped").
+//
+// What is an error (a FormatError with file and line): a malformed record
+// the reader uses (DTR, DP, DPG, DF, DA, DPGA, E, L, S, R), a switch to an
+// id that is neither a process nor a process group, events out of time
+// order or naming undefined processes or functions, text cut mid-record,
+// and OTF's long text format ("DEFTIMERRESOLUTION …", "ENTER …"), which is
+// not read: convert such a trace with "otfmerge -n 0".
 //
 // The package knows the file format only: matching sends with receives is
 // the trace.Builder's job, and pictures are the display's.
@@ -140,14 +173,22 @@ func readFS(ctx context.Context, fsys fs.FS, name string, read streamReader) (*t
 		start = 0
 	}
 	tb.start = start
-	return readStreams(ctx, stem, fsys, prefix, streams, defs, tb, read)
+	var warn trace.Warnings
+	warn.Merge(&defs.warn.w)
+	// The global markers; each stream's are read with its events.
+	var in inflater
+	if err := readAux(fsys, prefix+".0.marker", kindMarkers, tb, &in, &warn); err != nil {
+		return nil, err
+	}
+	return readStreams(ctx, stem, fsys, prefix, streams, defs, tb, read, &warn)
 }
 
 // readStreams parses the streams in parallel (runtime.GOMAXPROCS workers,
 // each taking whole streams, each with its own inflater) while this
 // goroutine feeds the finished ones to the Builder in the master file's
-// order. The error is the first in that order: a stream's, or feeding's.
-func readStreams(ctx context.Context, stem string, fsys fs.FS, prefix string, streams []streamInfo, defs *defs, tb *tables, read streamReader) (*trace.Trace, error) {
+// order, merging the streams' warnings into warn in that order too. The
+// error is the first in that order: a stream's, or feeding's.
+func readStreams(ctx context.Context, stem string, fsys fs.FS, prefix string, streams []streamInfo, defs *defs, tb *tables, read streamReader, warn *trace.Warnings) (*trace.Trace, error) {
 	workers := parallel.Workers(0, len(streams))
 	// Workers run at most a few streams ahead of the feeder, so the event
 	// blocks of fed streams are reused instead of new memory.
@@ -176,6 +217,7 @@ func readStreams(ctx context.Context, stem string, fsys fs.FS, prefix string, st
 			if err := f.feed(r); err != nil {
 				return err
 			}
+			warn.Merge(r.warn)
 			for _, pe := range r.procs {
 				pe.regs.release()
 				pe.msgs.release()
@@ -192,6 +234,7 @@ func readStreams(ctx context.Context, stem string, fsys fs.FS, prefix string, st
 	if err != nil {
 		return nil, fmt.Errorf("otf: %s: %w", stem, err)
 	}
+	t.Warnings = warn.List()
 	return t, nil
 }
 
@@ -363,8 +406,14 @@ func (d *defs) processes() []trace.Process {
 	}
 	host := map[uint64]string{}
 	hostCount := map[uint64]int{}
+	nodes := d.groupsWithAttr(attrHasGroupCounters)
+	comms := d.groupsWithAttr(attrIsCommunicator)
 	for _, g := range d.groups {
-		if strings.HasPrefix(g.name, "MPI") || strings.HasPrefix(g.name, "OMP") {
+		if len(nodes) > 0 {
+			if !nodes[g.id] {
+				continue
+			}
+		} else if comms[g.id] || strings.HasPrefix(g.name, "MPI") || strings.HasPrefix(g.name, "OMP") {
 			continue
 		}
 		for _, m := range g.members {
@@ -382,6 +431,24 @@ func (d *defs) processes() []trace.Process {
 			h = host[p.id]
 		}
 		out[i] = trace.Process{Name: p.name, Rank: r, Host: h}
+	}
+	return out
+}
+
+// OTF_ATTR_TYPE values of process-group attributes (DA, DPGA).
+const (
+	attrHasGroupCounters = 5 // VampirTrace's node groups
+	attrIsCommunicator   = 7
+)
+
+// groupsWithAttr returns the process groups whose attribute list holds
+// attr.
+func (d *defs) groupsWithAttr(attr uint64) map[uint64]bool {
+	out := map[uint64]bool{}
+	for g, list := range d.groupAttrs {
+		if slices.Contains(d.attrLists[list], attr) {
+			out[g] = true
+		}
 	}
 	return out
 }

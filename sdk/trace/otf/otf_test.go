@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -28,6 +29,9 @@ func TestReadH(t *testing.T) {
 	tr := readH(t)
 	if err := tr.Validate(); err != nil {
 		t.Fatal(err)
+	}
+	if len(tr.Warnings) != 0 {
+		t.Errorf("warnings %q, want none", tr.Warnings)
 	}
 	// Processes in id order; ranks from MPI_COMM_WORLD's member order
 	// (2,1,3,4); hosts from the node groups.
@@ -299,13 +303,22 @@ func TestBadFiles(t *testing.T) {
 // TestSkippedRecords: records the reader does not know are skipped, not
 // taken for events (RMA records start with R, like receives).
 func TestSkippedRecords(t *testing.T) {
-	text := "64\n*1\nE1\nCOP1C3b9aca00RT0S0R0D1\nCNT1G1V5\nRMAPUT1\nPB\n#x\nKV1\nL\n"
+	text := "64\n*1\nE1\nCOP1C3b9aca00RT0S0R0D1\nCNT1V5\nRMAPUT1\nPB\n#x\nKV1\nL\n"
 	tr, err := ReadFS(context.Background(), streamFS(text), "h.otf")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(tr.Messages) != 0 || len(tr.Unmatched) != 0 || len(tr.Regions) != 1 {
 		t.Errorf("got %v, want 1 region interval and nothing else", tr)
+	}
+	// COP, CNT, PB and the comment are OTF records; "RMAPUT1" is not
+	// (OTF's RMA put is "T…") and "KV1" is no key-value pair ("K1Y…").
+	want := []string{
+		`h.1.events.z:6: unknown record "RMAPUT1" skipped`,
+		`h.1.events.z:9: malformed key-value pair (K) record "KV1" skipped`,
+	}
+	if !slices.Equal(tr.Warnings, want) {
+		t.Errorf("warnings %q, want %q", tr.Warnings, want)
 	}
 }
 
@@ -327,5 +340,67 @@ func TestEmptyStream(t *testing.T) {
 	}
 	if len(tr.Processes) != 4 || len(tr.Messages) != 0 || len(tr.Regions) != 0 || tr.DurationNS != 0 {
 		t.Errorf("got %v, want 4 processes, nothing else, 0 s", tr)
+	}
+}
+
+// TestWarnings: records the reader does not know, known records it skips
+// that are malformed, and records on a process-group stream are warnings
+// naming file:line; the trace still reads. A process switch to an id
+// that is neither a process nor a group, and the long format, are errors.
+func TestWarnings(t *testing.T) {
+	fsys := streamFS("64\n*1\nE1\nXYZ1\nCNT1\nK1Y8V5\nS4L8T1C3b9aca00\n*10\nCNT5V7\nE1\n*1\nL\n")
+	fsys["h.0.def"] = &fstest.MapFile{Data: []byte(strings.Replace(hDefs, "DTR2625a0\n", "DTR2625a0\nDTRG64T1770\nDQQ1\nDFG5\n", 1))}
+	tr, err := ReadFS(context.Background(), fsys, "h.otf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`h.0.def:6: unknown record "DQQ1" skipped`,
+		`h.0.def:7: malformed function group (DFG) record "DFG5" skipped`,
+		`h.1.events.z:4: unknown record "XYZ1" skipped`,
+		`h.1.events.z:5: malformed counter (CNT) record "CNT1" skipped`,
+		`h.1.events.z:9: counter (CNT) on process group 10 skipped`,
+		`h.1.events.z:10: enter (E) on process group 10 skipped`,
+	}
+	got := slices.Clone(tr.Warnings)
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("warnings\n%q\nwant\n%q", got, want)
+	}
+	if len(tr.Regions) != 1 || len(tr.Unmatched) != 1 {
+		t.Errorf("got %v, want 1 region interval and 1 unmatched send", tr)
+	}
+
+	for _, c := range []struct{ text, want string }{
+		{"64\n*12\nE1\n", `h.1.events.z:2: process 12 is not defined (neither a process nor a process group)`},
+		{"64\n*1\nENTER 1\n", `h.1.events.z:3: record "ENTER 1" is in OTF's long format`},
+	} {
+		_, err := ReadFS(context.Background(), streamFS(c.text), "h.otf")
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %s", c.text, err, c.want)
+		}
+	}
+	long := streamFS("64\n*1\nE1\nL\n")
+	long["h.0.def"] = &fstest.MapFile{Data: []byte("DEFTIMERRESOLUTION 3e8\n")}
+	if _, err := ReadFS(context.Background(), long, "h.otf"); err == nil || !strings.HasPrefix(err.Error(), `h.0.def:1: record "DEFTIMERRESOLUTION 3e8" is in OTF's long format`) {
+		t.Errorf("long definitions: error %v", err)
+	}
+}
+
+// TestTimeRange: VampirTrace's DTRG (time range) beside DTR is not taken
+// for a timer resolution (Tachyon's "expected a non-zero hex timer
+// resolution, found "G0T252733043e9"").
+func TestTimeRange(t *testing.T) {
+	for _, defs := range []string{"DTRG0T252733043e9\nDTR2625a0\n", "DTR2625a0\nDTRG0T252733043e9\n"} {
+		fsys := streamFS("64\n*1\nE1\nL\n")
+		fsys["h.0.def"] = &fstest.MapFile{Data: []byte(strings.Replace(hDefs, "DTR2625a0\n", defs, 1))}
+		tr, err := ReadFS(context.Background(), fsys, "h.otf")
+		if err != nil {
+			t.Fatalf("%q: %v", defs, err)
+		}
+		if tr.TicksPerSecond != 0x2625a0 || len(tr.Warnings) != 0 {
+			t.Errorf("%q: %d ticks/s, warnings %q; want 2,500,000, none", defs, tr.TicksPerSecond, tr.Warnings)
+		}
 	}
 }

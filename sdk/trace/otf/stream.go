@@ -10,6 +10,8 @@ import (
 	"io/fs"
 	"math"
 	"path"
+
+	"superstep/sdk/trace"
 )
 
 // regEv is an enter or leave of a function (fn: region index).
@@ -47,6 +49,9 @@ type streamResult struct {
 	n          int    // events kept (enter, leave, send, receive)
 	skipped    int    // records skipped (collectives, counters, …)
 	minT, maxT uint64 // over the events kept
+	// warn holds the warnings of the stream's files (events, then
+	// snapshots, summaries and markers).
+	warn *trace.Warnings
 }
 
 // inflater is a reusable zlib reader and output buffer.
@@ -139,13 +144,98 @@ func readStream(fsys fs.FS, prefix string, id uint64, tb *tables, in *inflater) 
 			return nil, err
 		}
 	}
-	return parseStream(file, data, tb)
+	res, err := parseStream(file, data, tb)
+	if err != nil {
+		return nil, err
+	}
+	// The stream's snapshots, summaries and markers: read to check them,
+	// not used. The event text is parsed, so its buffers can be reused.
+	for _, aux := range auxFiles {
+		if err := readAux(fsys, fmt.Sprintf("%s.%x.%s", prefix, id, aux.ext), aux.kind, tb, in, res.warn); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// auxFiles are the files of a stream beside its events.
+var auxFiles = []struct {
+	ext  string
+	kind fileKind
+}{{"snaps", kindSnaps}, {"stats", kindStats}, {"marker", kindMarkers}}
+
+// readAux reads name+".z" or name, if either exists, and checks its
+// records, adding warnings to w.
+func readAux(fsys fs.FS, name string, kind fileKind, tb *tables, in *inflater, w *trace.Warnings) error {
+	file := name + ".z"
+	data, err := in.readFile(fsys, file)
+	if errors.Is(err, fs.ErrNotExist) {
+		file = name
+		data, err = in.readFile(fsys, file)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+	} else if err == nil {
+		data, err = in.inflate(path.Base(file), data)
+	}
+	if err != nil {
+		return fmt.Errorf("otf: %w", err)
+	}
+	return parseAux(path.Base(file), kind, data, tb, w)
+}
+
+// parseAux checks a snapshot, summary or marker file: time stamps,
+// process switches (to a defined process or process group) and records
+// of the file's kind, each skipped by its layout.
+func parseAux(file string, kind fileKind, data []byte, tb *tables, w *trace.Warnings) error {
+	wr := warner{file: file}
+	line := 0
+	for len(data) > 0 {
+		line++
+		var rec []byte
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			rec, data = data[:i], data[i+1:]
+		} else {
+			rec, data = data, nil
+		}
+		rec = bytes.TrimRight(rec, "\r")
+		if len(rec) == 0 {
+			continue
+		}
+		c := cursor{b: rec}
+		switch {
+		case isHex(rec[0]):
+			if _, ok := c.hex(); !ok || !c.done() {
+				return &FormatError{File: file, Line: line, Msg: fmt.Sprintf("expected a hex timestamp, found %s", quote(rec))}
+			}
+		case rec[0] == '*':
+			c.i++
+			id, ok := c.hex()
+			if !ok || !c.done() {
+				return &FormatError{File: file, Line: line, Msg: fmt.Sprintf("expected *<hex process id>, found %s", quote(rec))}
+			}
+			if _, ok := tb.proc.get(id); !ok {
+				if _, ok := tb.group.get(id); !ok {
+					return &FormatError{File: file, Line: line, Msg: fmt.Sprintf("process %x is not defined (neither a process nor a process group)", id)}
+				}
+			}
+		default:
+			if msg := skipRecord(kind, &wr, line, rec); msg != "" {
+				return &FormatError{File: file, Line: line, Msg: msg}
+			}
+		}
+	}
+	w.Merge(&wr.w)
+	return nil
 }
 
 // parseStream parses the text of one event stream with a byte cursor.
 func parseStream(file string, data []byte, tb *tables) (*streamResult, error) {
 	res := &streamResult{file: file, minT: math.MaxUint64}
+	wr := &warner{file: file}
 	var cur *procEvents
+	// onGroup: the current process is the process group group (cur nil).
+	onGroup, group := false, uint64(0)
 	var now uint64
 	haveTime := false
 	line := 0
@@ -185,7 +275,7 @@ func parseStream(file string, data []byte, tb *tables) (*streamResult, error) {
 				return nil, ferr("expected *<hex process id>, found %s", quote(rec))
 			}
 			if cur == nil || cur.id != id {
-				cur = nil
+				cur, onGroup = nil, false
 				for _, p := range res.procs {
 					if p.id == id {
 						cur = p
@@ -195,7 +285,13 @@ func parseStream(file string, data []byte, tb *tables) (*streamResult, error) {
 				if cur == nil {
 					idx, ok := tb.proc.get(id)
 					if !ok {
-						return nil, ferr("process %x is not defined", id)
+						if _, ok := tb.group.get(id); ok {
+							// VampirTrace writes per-node counters on
+							// process groups: skipped record by record.
+							onGroup, group = true, id
+							continue
+						}
+						return nil, ferr("process %x is not defined (neither a process nor a process group)", id)
 					}
 					cur = &procEvents{proc: idx, id: id}
 					if tb.pool != nil {
@@ -232,12 +328,14 @@ func parseStream(file string, data []byte, tb *tables) (*streamResult, error) {
 				return nil, ferr("expected a record, found %s", quote(rec))
 			}
 		}
-		if !known {
-			res.skipped++
+		if !known || cur == nil {
+			if msg := res.skip(wr, line, rec, onGroup, group); msg != "" {
+				return nil, ferr("%s", msg)
+			}
+			if known && !onGroup {
+				return nil, ferr("event %s before any process switch (*)", quote(rec))
+			}
 			continue
-		}
-		if cur == nil {
-			return nil, ferr("event %s before any process switch (*)", quote(rec))
 		}
 		if !haveTime {
 			return nil, ferr("event %s before any timestamp", quote(rec))
@@ -330,7 +428,34 @@ func parseStream(file string, data []byte, tb *tables) (*streamResult, error) {
 	for _, p := range res.procs {
 		p.stack = nil
 	}
+	res.warn = &wr.w
 	return res, nil
+}
+
+// skip passes over a record the stream parser does not use: on a process,
+// by its layout (warning when it is unknown or malformed); on a process
+// group, with a warning, as the reader keeps no per-group data. It
+// returns an error message for a record in OTF's long format.
+func (res *streamResult) skip(wr *warner, line int, rec []byte, onGroup bool, group uint64) string {
+	res.skipped++
+	if !onGroup {
+		return skipRecord(kindEvents, wr, line, rec)
+	}
+	name, c := classify(kindEvents, rec)
+	switch c {
+	case recLong:
+		return longFormatMsg(rec)
+	case recKeyValue:
+		return "" // belongs to the next record
+	case recKnown:
+		if wr.full(warnGroup) {
+			wr.add(warnGroup, line, "%s on process group %x skipped", name, group)
+		} else {
+			wr.count(warnGroup, line)
+		}
+		return ""
+	}
+	return skipRecord(kindEvents, wr, line, rec)
 }
 
 // topID is the OTF id of a region index, for messages.
