@@ -3,11 +3,17 @@ package otf2
 import (
 	"fmt"
 	"sort"
+
+	"superstep/sdk/trace"
 )
 
-// Global definition record types (OTF2_GlobalDefinitions).
+// Global definition record types (OTF2_GlobalDefinitions, as libotf2 3.0
+// numbers them): ClockProperties 5, Paradigm 6, ParadigmProperty 7,
+// IoParadigm 8, then String 10 to InterComm 43. The reader uses those
+// listed here and skips the others by their length.
 const (
 	defClockProperties = 5
+	defIoParadigm      = 8
 	defString          = 10
 	defSystemTreeNode  = 12
 	defLocationGroup   = 13
@@ -15,13 +21,29 @@ const (
 	defRegion          = 15
 	defGroup           = 18
 	defComm            = 22
+	defInterComm       = 43 // new in OTF2 3.0, the last of 3.0
 )
 
-// Local definition record types.
+// Local definition record types: MappingTable 5, ClockOffset 6, then the
+// local twins of the global definitions, String 10 to InterComm 43. The
+// reader uses the first two; the others belong to archives not yet
+// unified, whose events refer to global ids through the mapping tables.
 const (
 	localMappingTable = 5
 	localClockOffset  = 6
+	localFirstTwin    = 10
+	localLast         = 43
 )
+
+// knownGlobalDef and knownLocalDef report whether t is a definition
+// record type of OTF2 3.0.
+func knownGlobalDef(t uint8) bool {
+	return (t >= defClockProperties && t <= defIoParadigm) || (t >= defString && t <= defInterComm)
+}
+
+func knownLocalDef(t uint8) bool {
+	return t == localMappingTable || t == localClockOffset || (t >= localFirstTwin && t <= localLast)
+}
 
 // Mapping types used by the events this package reads.
 const (
@@ -50,8 +72,11 @@ type group struct {
 	members  []uint64
 }
 
+// comm is a Comm definition or, with inter set, an InterComm one between
+// group and groupB.
 type comm struct {
-	name, group uint32
+	name, group, groupB uint32
+	inter               bool
 }
 
 // globalDefs is what this package keeps of the global definitions.
@@ -68,6 +93,8 @@ type globalDefs struct {
 	groupIDs   []uint32 // in file order
 	comms      map[uint32]comm
 	commsOrder []uint32
+
+	warn trace.Warnings // unknown records
 }
 
 func (g *globalDefs) str(ref uint32) string {
@@ -173,6 +200,23 @@ func (g *globalDefs) record(c *cursor, t uint8, at int) {
 			g.commsOrder = append(g.commsOrder, self)
 		}
 		g.comms[self] = comm{name: name, group: grp}
+	case defInterComm:
+		self := c.comp32("an inter-communicator id")
+		name := c.comp32("the inter-communicator's name")
+		a := c.comp32("the inter-communicator's group A")
+		b := c.comp32("the inter-communicator's group B")
+		if c.err != nil {
+			return
+		}
+		if _, ok := g.comms[self]; !ok {
+			g.commsOrder = append(g.commsOrder, self)
+		}
+		g.comms[self] = comm{name: name, group: a, groupB: b, inter: true}
+	default:
+		if !knownGlobalDef(t) {
+			g.warn.Add(fmt.Sprintf("unknown definition record type %d", t), c.file, at,
+				"unknown global definition record type %d at byte offset %d (%d bytes) skipped", t, at, c.end-at)
+		}
 	}
 }
 
@@ -213,8 +257,9 @@ type localDefs struct {
 }
 
 // readLocalDefs decodes a location's local definitions file: mapping
-// tables and clock offsets.
-func readLocalDefs(file string, data []byte, chunkSize uint64) (*localDefs, error) {
+// tables and clock offsets. Record types OTF2 3.0 does not know go to
+// warn.
+func readLocalDefs(file string, data []byte, chunkSize uint64, warn *trace.Warnings) (*localDefs, error) {
 	l := &localDefs{}
 	c := &cursor{file: file, b: data}
 	var pending *clockInterval
@@ -246,6 +291,11 @@ func readLocalDefs(file string, data []byte, chunkSize uint64) (*localDefs, erro
 				l.clocks = append(l.clocks, *pending)
 			}
 			pending = &clockInterval{begin: tm, offset: off}
+		default:
+			if !knownLocalDef(t) {
+				warn.Add(fmt.Sprintf("unknown definition record type %d", t), file, at,
+					"unknown local definition record type %d at byte offset %d (%d bytes) skipped", t, at, c.end-at)
+			}
 		}
 	})
 	if c.err != nil {
@@ -325,7 +375,14 @@ type commInfo struct {
 	procs []int32 // rank in the communicator → process index, -1 none
 	name  string
 	ok    bool
+	// remote is an inter-communicator's group B (procs is group A), and
+	// sideA the processes of group A: a peer rank is in the other group.
+	remote []int32
+	sideA  map[int32]bool
 }
+
+// inA reports whether process p is in an inter-communicator's group A.
+func (ci *commInfo) inA(p int32) bool { return ci.sideA[p] }
 
 // resolveComms builds, per communicator, the rank → process table: the
 // communicator's COMM_GROUP lists indices into its paradigm's
@@ -340,6 +397,33 @@ func (g *globalDefs) resolveComms(procOf map[uint64]int32) map[uint32]*commInfo 
 			}
 		}
 	}
+	// procs resolves a group to processes; self is true for COMM_SELF.
+	procs := func(gr group) (p []int32, self bool) {
+		switch gr.typ {
+		case groupCommSelf:
+			return nil, true
+		case groupCommGroup:
+			locs := commLocs[gr.paradigm]
+			p = make([]int32, len(gr.members))
+			for r, m := range gr.members {
+				p[r] = -1
+				if m < uint64(len(locs)) {
+					if i, ok := procOf[locs[m]]; ok {
+						p[r] = i
+					}
+				}
+			}
+		case groupCommLocations:
+			p = make([]int32, len(gr.members))
+			for r, m := range gr.members {
+				p[r] = -1
+				if i, ok := procOf[m]; ok {
+					p[r] = i
+				}
+			}
+		}
+		return p, false
+	}
 	out := map[uint32]*commInfo{}
 	for _, id := range g.commsOrder {
 		cm := g.comms[id]
@@ -348,32 +432,24 @@ func (g *globalDefs) resolveComms(procOf map[uint64]int32) map[uint32]*commInfo 
 			ci.name = fmt.Sprintf("Comm %d", id)
 		}
 		gr, ok := g.groups[cm.group]
-		if ok {
-			switch gr.typ {
-			case groupCommSelf:
-				ci.self, ci.ok = true, true
-			case groupCommGroup:
-				locs := commLocs[gr.paradigm]
-				ci.procs = make([]int32, len(gr.members))
-				for r, m := range gr.members {
-					ci.procs[r] = -1
-					if m < uint64(len(locs)) {
-						if p, ok := procOf[locs[m]]; ok {
-							ci.procs[r] = p
-						}
+		switch {
+		case !ok:
+		case cm.inter:
+			grB, okB := g.groups[cm.groupB]
+			a, selfA := procs(gr)
+			b, selfB := procs(grB)
+			if okB && a != nil && b != nil && !selfA && !selfB {
+				ci.procs, ci.remote, ci.ok = a, b, true
+				ci.sideA = make(map[int32]bool, len(a))
+				for _, p := range a {
+					if p >= 0 {
+						ci.sideA[p] = true
 					}
 				}
-				ci.ok = true
-			case groupCommLocations:
-				ci.procs = make([]int32, len(gr.members))
-				for r, m := range gr.members {
-					ci.procs[r] = -1
-					if p, ok := procOf[m]; ok {
-						ci.procs[r] = p
-					}
-				}
-				ci.ok = true
 			}
+		default:
+			ci.procs, ci.self = procs(gr)
+			ci.ok = ci.self || ci.procs != nil
 		}
 		out[id] = ci
 	}

@@ -5,27 +5,59 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+
+	"superstep/sdk/trace"
 )
 
-// Event record types (OTF2_Events).
+// Event record types (OTF2_Events, as libotf2 3.0 numbers them). Every
+// type from evFirst to evLast is known: the reader uses the MPI ones it
+// lists below and skips the others by their length (or, for the
+// single-field records of OTF2 1.0/1.1, by their one compressed field).
 const (
-	evEnter             = 12
-	evLeave             = 13
-	evMpiSend           = 14
-	evMpiIsend          = 15
-	evMpiIsendComplete  = 16
-	evMpiIrecvRequest   = 17
-	evMpiRecv           = 18
-	evMpiIrecv          = 19
-	evMpiRequestTest    = 20
-	evMpiRequestCancel  = 21
-	evOmpFork           = 24
-	evOmpTaskCreate     = 28
-	evOmpTaskSwitch     = 29
-	evOmpTaskComplete   = 30
-	checkEveryNRecords  = 1 << 16
-	maxPlausibleRegions = 1 << 31
+	evFirst                         = 10 // BufferFlush
+	evEnter                         = 12
+	evLeave                         = 13
+	evMpiSend                       = 14
+	evMpiIsend                      = 15
+	evMpiIsendComplete              = 16
+	evMpiIrecvRequest               = 17
+	evMpiRecv                       = 18
+	evMpiIrecv                      = 19
+	evMpiRequestTest                = 20
+	evMpiRequestCancel              = 21
+	evMpiCollectiveEnd              = 23
+	evOmpFork                       = 24
+	evOmpTaskCreate                 = 28
+	evOmpTaskSwitch                 = 29
+	evOmpTaskComplete               = 30
+	evRmaPut                        = 46
+	evRmaGet                        = 47
+	evRmaAtomic                     = 48
+	evNonBlockingCollectiveComplete = 86
+	evLast                          = 88 // CommDestroy, the last of OTF2 3.0
+	checkEveryNRecords              = 1 << 16
+	maxPlausibleRegions             = 1 << 31
 )
+
+// knownEvent reports whether t is an event record type of OTF2 3.0.
+func knownEvent(t uint8) bool { return t >= evFirst && t <= evLast }
+
+// skipped counts the records of one kind a location's decoder skipped
+// although they could carry what a user expects to see (collectives and
+// one-sided transfers are not messages): readFS sums them over the
+// locations into one warning per kind.
+type skipped struct {
+	n    int
+	file string
+	at   int // the first one's byte offset
+}
+
+func (s *skipped) add(file string, at int) {
+	if s.n == 0 {
+		s.file, s.at = file, at
+	}
+	s.n++
+}
 
 // event is one decoded event this package keeps; kind is the OTF2 record
 // type. a is the global region id (Enter, Leave) or the peer's process
@@ -102,6 +134,10 @@ type locDecoder struct {
 	comms  map[uint32]*commInfo
 	clk    clock
 	events []event
+	// warn holds this location's warnings (unknown records); collectives
+	// and rma count what readFS summarises over all locations.
+	warn             trace.Warnings
+	collectives, rma skipped
 }
 
 // decodeEvents reads one event file into d.events.
@@ -194,6 +230,15 @@ func (d *locDecoder) decodeEvents(ctx context.Context, file string, data []byte,
 					return false
 				}
 				d.events = append(d.events, e)
+			case evMpiCollectiveEnd, evNonBlockingCollectiveComplete:
+				d.collectives.add(file, at)
+			case evRmaPut, evRmaGet, evRmaAtomic:
+				d.rma.add(file, at)
+			default:
+				if !knownEvent(t) {
+					d.warn.Add(fmt.Sprintf("unknown event record type %d", t), file, at,
+						"unknown event record type %d at byte offset %d (%d bytes) skipped", t, at, end-at)
+				}
 			}
 			c.pos = end
 		}
@@ -219,7 +264,9 @@ func (d *locDecoder) stamp(c *cursor, e *event, ticks uint64, haveTime bool, at 
 	return true
 }
 
-// peer turns a rank in a communicator into a process index.
+// peer turns a rank in a communicator into a process index. On an
+// inter-communicator the rank is in the remote group: group B's for a
+// process of group A, group A's otherwise.
 func (d *locDecoder) peer(c *cursor, at int, cm, rank uint32) int32 {
 	ci, ok := d.comms[cm]
 	if !ok || !ci.ok {
@@ -229,11 +276,15 @@ func (d *locDecoder) peer(c *cursor, at int, cm, rank uint32) int32 {
 	if ci.self {
 		return d.proc
 	}
-	if uint64(rank) >= uint64(len(ci.procs)) || ci.procs[rank] < 0 {
-		c.fail(at, "peer rank %d is not a process of communicator %q (%d members)", rank, ci.name, len(ci.procs))
+	procs := ci.procs
+	if ci.remote != nil && ci.inA(d.proc) {
+		procs = ci.remote
+	}
+	if uint64(rank) >= uint64(len(procs)) || procs[rank] < 0 {
+		c.fail(at, "peer rank %d is not a process of communicator %q (%d members)", rank, ci.name, len(procs))
 		return -1
 	}
-	return ci.procs[rank]
+	return procs[rank]
 }
 
 // describe is for error messages.

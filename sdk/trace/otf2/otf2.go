@@ -1,22 +1,49 @@
 // Package otf2 reads OTF2 traces (the Open Trace Format 2 of Score-P and
 // libotf2, archive formats 2.x and 3.x) into a trace.Trace, in pure Go.
+// The record types it knows are OTF2 3.0's, as libotf2 3.0 numbers them:
+// event types 10 (BufferFlush) to 88 (CommDestroy), global definitions 5
+// to 8 and 10 (String) to 43 (InterComm), local definitions 5, 6 and 10
+// to 43.
 //
-// It reads the anchor file, the global definitions (clock, strings,
-// system tree, location groups, locations, regions, groups,
-// communicators), each location's local definitions (mapping tables,
-// clock offsets, applied as OTF2's own reader applies them) and the MPI
-// locations' events: Enter/Leave become region intervals, MpiSend,
-// MpiIsend, MpiRecv, MpiIrecvRequest and MpiIrecv become messages, whose
-// peers are ranks in their communicator resolved through its group to
-// locations.
+// What it reads: the anchor file; of the global definitions the clock,
+// strings, system tree nodes, location groups, locations, regions,
+// groups, communicators and inter-communicators; of each location's local
+// definitions the mapping tables and clock offsets (applied as OTF2's own
+// reader applies them); of the MPI locations' events Enter and Leave
+// (region intervals) and MpiSend, MpiIsend, MpiRecv, MpiIrecvRequest and
+// MpiIrecv (messages, whose peers are ranks in their communicator
+// resolved through its group to locations; on an inter-communicator, in
+// the remote group).
 //
-// It refuses to know everything else: OpenMP, threads, metrics,
-// parameters, attribute lists, RMA and I/O records are skipped by their
-// announced length; collective operations are regions only, never
-// messages; locations outside the MPI paradigm's COMM_LOCATIONS group are
-// not read. Compressed (zlib) and SIONlib archives are refused. Truncated
-// or corrupt files give a *FormatError naming the file, the byte offset
-// and what was expected, never a panic.
+// What it skips, by each record's announced length: every other known
+// record. Among definitions: paradigms and their properties, attributes,
+// callsites, callpaths and their parameters, metric members, classes,
+// instances and recorders, parameters, RMA windows, system-tree and
+// location (group) properties and domains, Cartesian topologies, source
+// code locations, calling contexts and their properties, interrupt
+// generators, I/O paradigms, files, directories, handles and their
+// properties, and the local twins of the global definitions. Among
+// events: attribute lists, buffer flushes, measurement on/off, request
+// tests and cancellations, OpenMP and thread events (fork, join, team,
+// locks, tasks, create, begin, wait, end), metrics, parameters, RMA,
+// calling-context enter, leave and sample, I/O, program begin and end,
+// communicator creation and destruction, collectives.
+//
+// What warns (Trace.Warnings, see trace.Warnings): a record type OTF2 3.0
+// does not know, with its file and byte offset (file:offset: …), skipped
+// by its length; locations outside the MPI paradigm's COMM_LOCATIONS
+// group (threads, accelerator streams, metric locations), which are not
+// read; and, once per archive with a count and the first one's position,
+// MPI collectives (MpiCollectiveEnd, NonBlockingCollectiveComplete) and
+// one-sided RMA transfers (RmaPut, RmaGet, RmaAtomic), because they move
+// data a user may expect to see as messages, which they are not: a
+// collective stays the region it happened in. Other skipped records warn
+// not: they carry no communication between processes.
+//
+// Compressed (zlib) and SIONlib archives are refused. Truncated or
+// corrupt files, and records (known or not) whose length runs past their
+// chunk, give a *FormatError naming the file, the byte offset and what
+// was expected, never a panic.
 package otf2
 
 import (
@@ -176,11 +203,13 @@ func readFS(ctx context.Context, fsys fs.FS, anchor string, decode decodeFunc) (
 	b := trace.NewBuilder(path.Base(anchor))
 	procOf := map[uint64]int32{}
 	var locs []location
+	var notRead []uint64
 	for _, l := range g.locations {
 		rank := int32(-1)
 		if mpiLocs != nil {
 			r, ok := rankOf[l.id]
 			if !ok {
+				notRead = append(notRead, l.id)
 				continue
 			}
 			rank = r
@@ -219,6 +248,26 @@ func readFS(ctx context.Context, fsys fs.FS, anchor string, decode decodeFunc) (
 	if err != nil {
 		return nil, err
 	}
+	warn := g.warn
+	if len(notRead) > 0 {
+		warn.Add("locations not read", defFile, 0,
+			"%d of %d locations are not in the MPI paradigm's COMM_LOCATIONS group and are not read (threads, accelerator streams, metric locations): %s",
+			len(notRead), len(g.locations), idList(notRead))
+	}
+	var collectives, rma []*skipped
+	for _, d := range decs {
+		warn.Merge(&d.warn)
+		collectives = append(collectives, &d.collectives)
+		rma = append(rma, &d.rma)
+	}
+	if n, first := sumSkipped(collectives); n > 0 {
+		warn.Add("MPI collectives are not messages", first.file, first.at,
+			"%d MPI collective operations (MpiCollectiveEnd, NonBlockingCollectiveComplete; the first at byte offset %d) are read as regions only, not as messages", n, first.at)
+	}
+	if n, first := sumSkipped(rma); n > 0 {
+		warn.Add("RMA transfers are not messages", first.file, first.at,
+			"%d one-sided RMA transfers (RmaPut, RmaGet, RmaAtomic; the first at byte offset %d) are not read as messages", n, first.at)
+	}
 	commIdx := map[uint32]int32{}
 	regIdx := map[int32]int32{}
 	for i, d := range decs {
@@ -232,7 +281,41 @@ func readFS(ctx context.Context, fsys fs.FS, anchor string, decode decodeFunc) (
 			return nil, err
 		}
 	}
-	return b.Finish(ctx)
+	tr, err := b.Finish(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tr.Warnings = warn.List()
+	return tr, nil
+}
+
+// sumSkipped adds up the locations' counts of one kind of skipped record
+// and returns the first location's (in location order) that has any.
+func sumSkipped(per []*skipped) (n int, first *skipped) {
+	for _, s := range per {
+		if s.n > 0 && first == nil {
+			first = s
+		}
+		n += s.n
+	}
+	return n, first
+}
+
+// idList is "4, 5" for the first few ids and "…" after them.
+func idList(ids []uint64) string {
+	const show = 8
+	var sb strings.Builder
+	for i, id := range ids {
+		if i == show {
+			sb.WriteString(", …")
+			break
+		}
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(strconv.FormatUint(id, 10))
+	}
+	return "locations " + sb.String()
 }
 
 func decodeLocation(ctx context.Context, fsys fs.FS, base string, id uint64, proc int32, comms map[uint32]*commInfo, clk clock, info *Info) (*locDecoder, error) {
@@ -241,7 +324,7 @@ func decodeLocation(ctx context.Context, fsys fs.FS, base string, id uint64, pro
 	data, err := fs.ReadFile(fsys, name+".def")
 	switch {
 	case err == nil:
-		if d.local, err = readLocalDefs(name+".def", data, info.DefChunkSize); err != nil {
+		if d.local, err = readLocalDefs(name+".def", data, info.DefChunkSize, &d.warn); err != nil {
 			return nil, err
 		}
 		d.clk.iv = d.local.clocks

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -46,6 +47,9 @@ func TestPingPong(t *testing.T) {
 	}
 	if len(tr.Unmatched) != 0 {
 		t.Errorf("unmatched: %v", tr.Unmatched)
+	}
+	if len(tr.Warnings) != 0 {
+		t.Errorf("warnings %q, want none", tr.Warnings)
 	}
 	if len(tr.Messages) != 16 {
 		t.Fatalf("messages %d, want 16", len(tr.Messages))
@@ -210,6 +214,10 @@ func FuzzRead(f *testing.F) {
 	m := pingpongFS(f)
 	f.Add(m["traces/0.evt"].Data, m["traces.def"].Data)
 	f.Add(m["traces/1.evt"].Data, m["traces/1.def"].Data)
+	// Unknown records: an event type 200 after a timestamp and a global
+	// definition of type 99 (TestUnknownRecords).
+	evt := m["traces/0.evt"].Data
+	f.Add(insert(evt, 138, slices.Concat(evt[138:147], []byte{200, 3, 0xAA, 0xBB, 0xCC})...), insert(m["traces.def"].Data, 38, 99, 2, 1, 2))
 	f.Fuzz(func(t *testing.T, evt, def []byte) {
 		m := pingpongFS(t)
 		m["traces/0.evt"] = &fstest.MapFile{Data: evt}

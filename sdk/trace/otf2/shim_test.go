@@ -22,6 +22,9 @@ func TestShimGridAgreesWithMonitoring(t *testing.T) {
 	if len(tr.Unmatched) != 0 {
 		t.Errorf("%d unmatched events: %v", len(tr.Unmatched), tr.Unmatched[0])
 	}
+	if len(tr.Warnings) != 0 {
+		t.Errorf("warnings %q, want none", tr.Warnings)
+	}
 	n, b := tr.Totals()
 	pairs := tr.Pairs()
 	if len(tr.Processes) != 16 || n != 1295 || b != 2_622_400 || len(pairs) != 75 {

@@ -3,6 +3,8 @@ package otf2
 import (
 	"math"
 	"testing"
+
+	"superstep/sdk/trace"
 )
 
 // TestCompressed checks the compressed integers by hand: length byte,
@@ -39,7 +41,7 @@ func TestCompressed(t *testing.T) {
 // extrapolated from the interval before the first offset, not clamped.
 func TestClockCorrection(t *testing.T) {
 	m := pingpongFS(t)
-	l, err := readLocalDefs("traces/1.def", m["traces/1.def"].Data, 256<<10)
+	l, err := readLocalDefs("traces/1.def", m["traces/1.def"].Data, 256<<10, &trace.Warnings{})
 	if err != nil {
 		t.Fatal(err)
 	}
