@@ -42,8 +42,9 @@ type LinkCounters struct {
 // one.
 //
 // A counter that decreased was reset (cleared by an operator or a
-// reboot): its delta is its new value, and a warning names the link, the
-// time and where the value was read. A 32-bit counter at 2^32−1 is
+// reboot): its delta is its new value (DeltasWith ResetToZero counts 0,
+// as TreeScope does), and a warning names the link, the time and where
+// the value was read. A 32-bit counter at 2^32−1 is
 // saturated: the row's Saturated is set and its values are lower bounds
 // (a warning too).
 //
@@ -52,7 +53,39 @@ type LinkCounters struct {
 // 32 nor 64, when a 32-bit counter exceeds 2^32−1, or when a delta
 // exceeds the int64 range.
 func Deltas(snaps []Snapshot) ([]CounterRow, []Warning, error) {
-	var d DeltaStream
+	return DeltasWith(snaps, ResetFromZero)
+}
+
+// ResetRule is what Deltas counts over an interval in which a counter
+// decreased (was reset).
+type ResetRule uint8
+
+const (
+	// ResetFromZero counts the new value: the counter was cleared and
+	// counted up from 0 during the interval (Deltas' rule).
+	ResetFromZero ResetRule = iota
+	// ResetToZero counts 0, as TreeScope v1.0 does: app/src/model/
+	// counters.js, fix(), sets a negative difference between consecutive
+	// values to 0 (and the next interval is counted from the new value).
+	// It gives TreeScope's totals; it undercounts what the link carried.
+	ResetToZero
+)
+
+// String is "from-zero" or "to-zero".
+func (r ResetRule) String() string {
+	switch r {
+	case ResetFromZero:
+		return "from-zero"
+	case ResetToZero:
+		return "to-zero"
+	}
+	return fmt.Sprintf("ResetRule(%d)", uint8(r))
+}
+
+// DeltasWith is Deltas with the reset rule given: ResetToZero for
+// TreeScope's numbers. It fails as Deltas does, and for an unknown rule.
+func DeltasWith(snaps []Snapshot, reset ResetRule) ([]CounterRow, []Warning, error) {
+	d := DeltaStream{Reset: reset}
 	total := 0
 	for _, s := range snaps {
 		total += len(s.Links)
@@ -76,6 +109,9 @@ type DeltaStream struct {
 	// Columns, if set before the first Add, receives the rows instead of
 	// Result (a day of counters is cheaper by column).
 	Columns *CounterColumns
+	// Reset is the rule for a counter that decreased (ResetFromZero, the
+	// zero value, or ResetToZero), set before the first Add.
+	Reset ResetRule
 	// By link id: the last values, whether there are any, and the
 	// snapshot (+1) that last listed the link.
 	prev   [][4]uint64
@@ -108,6 +144,9 @@ func (ds *DeltaStream) Result() ([]CounterRow, []Warning) { return ds.rows, ds.w
 // is not to be used further.
 func (ds *DeltaStream) Add(s Snapshot) error {
 	si := ds.n
+	if ds.Reset != ResetFromZero && ds.Reset != ResetToZero {
+		return fmt.Errorf("fattree: deltas: unknown reset rule %v", ds.Reset)
+	}
 	if si > 0 && !s.Time.After(ds.last) {
 		return fmt.Errorf("fattree: snapshot %d%s at %s is not after snapshot %d at %s",
 			si, where(s.Where, 0), s.Time.UTC().Format(time.RFC3339), si-1, ds.last.UTC().Format(time.RFC3339))
@@ -167,9 +206,13 @@ func (ds *DeltaStream) Add(s Snapshot) error {
 		for k := range v {
 			delta := v[k] - p[k]
 			if v[k] < p[k] {
+				how := "counted from 0"
 				delta = v[k]
-				ds.warns = append(ds.warns, Warning{Msg: fmt.Sprintf("link %d at %s%s: %s went from %d to %d: a reset, counted from 0",
-					lc.Link, s.Time.UTC().Format(time.RFC3339), w, counterName(k), p[k], v[k])})
+				if ds.Reset == ResetToZero {
+					how, delta = "counted as 0 (TreeScope's rule)", 0
+				}
+				ds.warns = append(ds.warns, Warning{Msg: fmt.Sprintf("link %d at %s%s: %s went from %d to %d: a reset, %s",
+					lc.Link, s.Time.UTC().Format(time.RFC3339), w, counterName(k), p[k], v[k], how)})
 			}
 			d[k] = int64(delta)
 		}

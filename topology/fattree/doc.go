@@ -30,8 +30,11 @@
 //     links shared by jobs and each job's bottleneck inflation (Traffic's
 //     methods);
 //   - who is where: a node set's footprint (Footprint, Footprints), the
-//     destinations a link reaches (Reach, Combine) and the jobs and pairs
-//     on a link (WhoUses);
+//     destinations a link reaches (Reach, Combine), the LIDs a switch's
+//     forwarding table sends out of a link's port, TreeScope's d(ℓ)
+//     (Destinations, switches' LIDs included when the Routing is a
+//     SwitchRouting such as a Table read from dump_fts) and the jobs and
+//     pairs on a link (WhoUses);
 //   - what a smarter routing would change: balanced minimal routings
 //     (SSSP, and JobAware, which balances the routes inside jobs only).
 //
@@ -54,7 +57,8 @@
 // Apache Arrow with superstep/sdk/table for its tables: port counters
 // (CountersTable: per interval and directed link, deltas of bytes,
 // packets, xmit_wait and errors, with Deltas turning cumulative snapshots
-// into them, resets and saturated 32-bit counters flagged), the links
+// into them, resets and saturated 32-bit counters flagged, DeltasWith
+// counting a reset as TreeScope does), the links
 // (LinksTable), and Simulate, which writes the counters a set of jobs would
 // produce.
 package fattree

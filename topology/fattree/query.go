@@ -86,12 +86,19 @@ func Footprints(ctx context.Context, f *Fabric, r Routing, sets [][]int, union b
 	return out, nil
 }
 
-// Reach is d(ℓ) of TreeScope: the nodes (destinations) whose traffic
-// crosses link under r, from any node of f, in increasing order. The up
-// link of node s reaches every node but s; the down link to node x only
-// x. It walks every destination's tree once (O(nodes·switches)), on the
-// module's worker pool, and fails when link is out of range or r fails as
-// in AllToAllLoads.
+// Reach is the nodes (destinations) whose traffic crosses link under r,
+// from any node of f, in increasing order. The up link of node s reaches
+// every node but s; the down link to node x only x. It walks every
+// destination's tree once (O(nodes·switches)), on the module's worker
+// pool, and fails when link is out of range or r fails as in
+// AllToAllLoads.
+//
+// Reach is not TreeScope's d(ℓ), which Destinations gives: TreeScope
+// reads the link's switch's forwarding table (every LID sent out of that
+// port, switches' included, whether or not any route brings that
+// traffic to the switch), where Reach follows the nodes' routes. A node
+// in Reach is always among Destinations' LIDs; Destinations may list
+// more.
 func Reach(ctx context.Context, f *Fabric, r Routing, link int) ([]int, error) {
 	if link < 0 || link >= len(f.Links) {
 		return nil, fmt.Errorf("fattree: reach of link %d: the fabric has links 0..%d", link, len(f.Links)-1)
@@ -172,10 +179,10 @@ func b2i(b bool) int {
 	return 0
 }
 
-// Combine is d(ℓ) ∩ N(J): the nodes of reach (as Reach gives them,
-// increasing) that are also in nodes (a job's nodes, any order), in
-// increasing order: the job's destinations whose traffic may cross the
-// link.
+// Combine is reach ∩ N(J), TreeScope's d(ℓ) ∩ N(J) on the nodes'
+// routes: the nodes of reach (as Reach gives them, increasing) that are
+// also in nodes (a job's nodes, any order), in increasing order: the
+// job's destinations whose traffic may cross the link.
 func Combine(reach, nodes []int) []int {
 	var out []int
 	for _, d := range nodes {

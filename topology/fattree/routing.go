@@ -86,13 +86,18 @@ func (f *Fabric) switchNames(ids []int) string {
 
 // Table is a Routing stored as linear forwarding tables: one output port
 // per switch and destination node, one byte each (switch ports are at most
-// MaxPorts), 0 meaning no route. It is what an imported OpenSM dump or an
+// MaxPorts), 0 meaning no route; and, once SetSwitchRoute sets one, one
+// per switch and destination switch (a SwitchRouting: the routes of the
+// switches' own LIDs, switches × switches bytes). It is what an imported OpenSM dump or an
 // explicit routing becomes. It takes switches × nodes bytes: 1.7 MB for
 // Paper1296, 80 MB for KAry(48); computed routings such as DModK need no
 // table. A Table may be read concurrently once it is no longer changed.
 type Table struct {
 	nodes, switches int
 	ports           []uint8 // port of switch s for node d at s*nodes+d
+	// toSwitch is the port of switch s for the LID of switch d at
+	// s*switches+d (SetSwitchRoute), made on the first such route.
+	toSwitch []uint8
 }
 
 // NewTable is an empty Table (no routes) for the switches and nodes of f.
@@ -129,8 +134,9 @@ func (t *Table) SetPort(sw, dst, port int) error {
 }
 
 // TableOf stores r's choices for every switch of f and every node in a
-// Table, switch by switch on the module's worker pool. It fails when r
-// names a port out of 0..MaxPorts, or with ctx's error.
+// Table, switch by switch on the module's worker pool, and the switch
+// routes of a SwitchRouting. It fails when r names a port out of
+// 0..MaxPorts, or with ctx's error.
 func TableOf(ctx context.Context, f *Fabric, r Routing) (*Table, error) {
 	t := NewTable(f)
 	bad := make([]error, len(f.Switches))
@@ -151,6 +157,15 @@ func TableOf(ctx context.Context, f *Fabric, r Routing) (*Table, error) {
 	for _, e := range bad {
 		if e != nil {
 			return nil, e
+		}
+	}
+	if sr, ok := r.(SwitchRouting); ok {
+		for sw := range f.Switches {
+			for d := range f.Switches {
+				if err := t.SetSwitchRoute(sw, d, sr.SwitchRoute(sw, d)); err != nil {
+					return nil, fmt.Errorf("fattree: tabulating a routing: %w", err)
+				}
+			}
 		}
 	}
 	return t, nil

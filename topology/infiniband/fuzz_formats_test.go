@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -73,26 +74,45 @@ func FuzzReadLFT(f *testing.F) {
 			checkParseError(t, err)
 			return
 		}
-		for sw, s := range k8.Switches {
-			for d := range k8.Nodes {
-				if p := tab.Port(sw, d); p < 0 || p > len(s.Ports) {
-					t.Fatalf("switch %d node %d: port %d", sw, d, p)
-				}
-			}
-		}
+		checkTable(t, k8, tab)
 	})
 }
 
-// FuzzReadPerfquery: no input panics ReadPerfquery; errors are
-// *ParseError; each link is listed once, and fattree.Deltas accepts the
-// snapshot (widths and values consistent).
+// checkTable fails when a route of tab names a port its switch lacks.
+func checkTable(t *testing.T, f *fattree.Fabric, tab *fattree.Table) {
+	for sw, s := range f.Switches {
+		for d := range f.Nodes {
+			if p := tab.Port(sw, d); p < 0 || p > len(s.Ports) {
+				t.Fatalf("switch %d node %d: port %d", sw, d, p)
+			}
+		}
+		for d := range f.Switches {
+			if p := tab.SwitchRoute(sw, d); p < 0 || p > len(s.Ports) {
+				t.Fatalf("switch %d to switch %d: port %d", sw, d, p)
+			}
+		}
+	}
+}
+
+// FuzzReadPerfquery: no input panics ReadPerfqueryWith, under any source
+// and direction; errors are *ParseError; each link is listed once, and
+// fattree.Deltas accepts the snapshot (widths and values consistent).
 func FuzzReadPerfquery(f *testing.F) {
-	f.Add(head(f, "k4.perfquery", 70))
-	f.Add(head(f, "k4.perfquery-x", 40))
-	f.Add([]byte(pqBlockText(1, 1, 1<<32-1, 5, 1<<32-1, 0, 3, 2)))
-	f.Fuzz(func(t *testing.T, data []byte) {
+	f.Add(head(f, "k4.perfquery", 70), uint8(0))
+	f.Add(head(f, "k4.perfquery-x", 40), uint8(1))
+	f.Add([]byte(pqBlockText(1, 1, 1<<32-1, 5, 1<<32-1, 0, 3, 2)), uint8(2))
+	// the two ends of node-0's cable (Lid 1 port 1, Lid 2 port 1 on the
+	// inferred k4) disagreeing: transmit 0, receive millions, and back
+	f.Add([]byte(pqBlockText(1, 1, 0, 5000000, 0, 9, 0, 0)+pqBlockText(2, 1, 7000000, 1, 9, 0, 0, 0)), uint8(3))
+	f.Add([]byte(pqBlockText(1, 1, 0, 5000000, 0, 9, 0, 0)+"# Port extended counters: Lid 2 port 1\nPortXmitData:....18000000000000\nPortRcvData:....0\n"), uint8(6))
+	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
 		k4, _ := fuzzFabrics()
-		s, _, err := ReadPerfquery(bytes.NewReader(data), "fuzz", k4, t0, fattree.PortDirection)
+		// low 2 bits: the source; bit 2: the direction; bit 3: a negative tolerance
+		opt := PerfqueryOptions{Source: CounterSource(mode & 3), Direction: fattree.Direction(mode >> 2 & 1)}
+		if mode&8 != 0 {
+			opt.Tolerance = -1
+		}
+		s, _, err := ReadPerfqueryWith(bytes.NewReader(data), "fuzz", k4, t0, opt)
 		if err != nil {
 			checkParseError(t, err)
 			return
@@ -143,7 +163,7 @@ func FuzzTreeScopeTopo(f *testing.F) {
 // FuzzTreeScopeCount: no .count file panics the reader; links once; the
 // snapshot goes through Deltas.
 func FuzzTreeScopeCount(f *testing.F) {
-	f.Add([]byte("node_id,port_idx,rcv_data\n0000:0000:0000:0010,3,1000\n0000:0000:0000:0001,1,5\n"))
+	f.Add([]byte("node_id,port_idx,rcv_data\n0000:0000:0000:0010,3,1000\n0000:0000:0000:0001,1,5\n"), uint8(3))
 	k4, _ := fuzzFabrics()
 	var b bytes.Buffer
 	cum := make([][4]int64, len(k4.Links))
@@ -153,10 +173,16 @@ func FuzzTreeScopeCount(f *testing.F) {
 	w := bufioWriter(&b)
 	writeCount(w, k4, cum)
 	w.Flush()
-	f.Add(b.Bytes())
-	f.Fuzz(func(t *testing.T, data []byte) {
+	f.Add(b.Bytes(), uint8(0))
+	// both ends of a cable with xmit_data and rcv_data that disagree
+	guid := func(g uint64) string { return colonGUID(g) }
+	n0 := k4.Nodes[0]
+	l1 := k4.Switches[n0.Switch]
+	f.Add([]byte("node_id,port_idx,xmit_data,rcv_data\n"+guid(n0.GUID)+",1,0,900000\n"+guid(l1.GUID)+","+strconv.Itoa(k4.PhysicalPort(n0.Switch, k4.Links[n0.Down].FromPort))+",800000,5\n"), uint8(2))
+	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
 		k4, _ := fuzzFabrics()
-		s, _, err := readCount(bytes.NewReader(data), "fuzz", k4, deviceIndex(k4), t0, fattree.TreeScopeDirection, nil)
+		opt := PerfqueryOptions{Source: CounterSource(mode & 3), Direction: fattree.Direction(mode >> 2 & 1)}
+		s, _, err := readCount(bytes.NewReader(data), "fuzz", k4, deviceIndex(k4), t0, opt, nil)
 		if err != nil {
 			checkParseError(t, err)
 			return
@@ -184,6 +210,9 @@ func FuzzTreeScopeRTable(f *testing.F) {
 	writeRTable(w, k4, fattree.DModK(k4))
 	w.Flush()
 	f.Add(b.Bytes())
+	// a table with switches' LIDs: its own on port 0, another's on a port
+	sw0 := k4.Switches[0]
+	f.Add([]byte("nodeid, lid:portnum\n" + colonGUID(sw0.GUID) + "," + strconv.Itoa(int(sw0.LID)) + ":0," + strconv.Itoa(int(k4.Switches[1].LID)) + ":3," + strconv.Itoa(int(k4.Nodes[0].LID)) + ":1,\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		k4, _ := fuzzFabrics()
 		tab, _, err := readRTable(bytes.NewReader(data), "fuzz", k4, deviceIndex(k4))
@@ -191,12 +220,25 @@ func FuzzTreeScopeRTable(f *testing.F) {
 			checkParseError(t, err)
 			return
 		}
-		for sw, s := range k4.Switches {
-			for d := range k4.Nodes {
-				if p := tab.Port(sw, d); p < 0 || p > len(s.Ports) {
-					t.Fatalf("switch %d node %d: port %d", sw, d, p)
-				}
-			}
+		checkTable(t, k4, tab)
+	})
+}
+
+// FuzzSnapshotTime: a name is a snapshot's exactly when it is
+// "YYYYmmdd-HHMMSS", alone or with one extension, and its time formats
+// back to that name.
+func FuzzSnapshotTime(f *testing.F) {
+	for _, s := range []string{"20170301-000000", "20170301-000000.perfquery", "20170301-000000.", "20170301-000000.a.b", "20261301-000000", "notes.txt", ".x", "20170301-000000.count"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		tm, ok := snapshotTime(name)
+		if !ok {
+			return
+		}
+		base, ext, dot := strings.Cut(name, ".")
+		if tm.Format(SnapshotLayout) != base || dot && (ext == "" || strings.Contains(ext, ".")) || tm.Location() != time.UTC {
+			t.Fatalf("%q is taken for %v", name, tm)
 		}
 	})
 }

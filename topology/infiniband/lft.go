@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,10 +45,13 @@ const maxListed = 5
 //
 // A block's switch is the switch of f with the header's GUID or, when no
 // switch of f has that GUID, the switch with the header's LID (ibroute's
-// form). An entry's LID is a node's LID in f (Node.LID): its output port
-// is the device's port number, mapped to f's with f.ModelPort. LIDs of
-// f's switches are skipped silently (a fat-tree's traffic is between
-// nodes). Port 255 (ibroute -a's "no route") sets no route.
+// form). An entry's LID is a node's LID in f (Node.LID) or a switch's
+// (Switch.LID): its output port is the device's port number, mapped to
+// f's with f.ModelPort, and it sets the Table's Port for a node and its
+// SwitchRoute for a switch (the routes of management traffic, which
+// fattree.Destinations, TreeScope's d(ℓ), lists with the nodes'). A
+// switch's own LID on port 0 is no route out of it. Port 255 (ibroute
+// -a's "no route") sets no route.
 //
 // Warnings (file:line) report what was read but left out or is missing:
 // a block whose switch f lacks (the block is skipped), switches of f that
@@ -55,8 +59,9 @@ const maxListed = 5
 // a switch without a route to some nodes of f that have a LID (one
 // warning per switch, with the count and the first few), LIDs that are no
 // device of f (one warning, with the count and the first few), and routes
-// through a port that f does not have on that switch or port 0 (one
-// warning per switch, with the count; those routes are left out).
+// to nodes or other switches through a port that f does not have on that
+// switch or port 0 (one warning per switch, with the count; those routes
+// are left out).
 //
 // Errors are *ParseError "file:line:col: expected …, found …": a line
 // that is no header, title, entry or count line; an entry before the
@@ -329,7 +334,7 @@ done:
 	who := p.byLID[lid]
 	switch {
 	case who < 0:
-		return nil // a switch: not a destination of the fat-tree's traffic
+		return p.switchEntry(b, int(-who)-1, lid, port)
 	case who == 0:
 		p.unknown++
 		if p.unknown == 1 {
@@ -354,6 +359,27 @@ done:
 	}
 	p.routedNode[n] = p.blockN
 	b.routed++
+	return nil
+}
+
+// switchEntry keeps the route of block b's switch to the LID of switch
+// dst through (device) port: the Table's SwitchRoute. A switch's own LID
+// on port 0 is where it consumes its own traffic: no route out.
+func (p *lftReader) switchEntry(b *lftBlock, dst, lid, port int) error {
+	if dst == b.sw && port == 0 {
+		return nil
+	}
+	mp := p.f.ModelPort(b.sw, port)
+	if mp == 0 {
+		b.badPort++
+		if len(b.badEx) < maxListed {
+			b.badEx = append(b.badEx, fmt.Sprintf("switch %s (0x%04x) via %d", p.f.Switches[dst].Name, lid, port))
+		}
+		return nil
+	}
+	if err := p.table.SetSwitchRoute(b.sw, dst, mp); err != nil {
+		return p.errAt(1, "%v", err)
+	}
 	return nil
 }
 
@@ -413,20 +439,22 @@ func (p *lftReader) finish() {
 
 // WriteLFT writes the forwarding tables of r on f in dump_fts's format
 // (one block per switch, in switch id order), which ReadLFT reads back:
-// a header naming the switch by its LID and GUID, an entry per node with
-// a LID, in LID order, with its port on the real device
-// (f.PhysicalPort), and the switch's own LID with port 0. The destination
-// column names the node's GUID (the Fabric knows no port GUIDs) and name.
-// Nodes for which r has no route, or whose port has no physical number,
-// get no entry; routes between switches are not written (a Routing has
-// none). It fails when a LID of f is above 0xBFFF or on a write error.
+// a header naming the switch by its LID and GUID, then in LID order an
+// entry per node with a LID, with its port on the real device
+// (f.PhysicalPort), the switch's own LID with port 0 and, when r is a
+// fattree.SwitchRouting (a Table that ReadLFT filled), an entry per other
+// switch it routes. The destination column names the device's GUID (the
+// Fabric knows no port GUIDs) and name. Destinations for which r has no
+// route, or whose port has no physical number, get no entry. It fails
+// when a LID of f is above 0xBFFF or on a write error.
 func WriteLFT(w io.Writer, f *fattree.Fabric, r fattree.Routing) error {
 	type dst struct {
-		lid  int
-		node int // -1 for the switch itself
+		lid int
+		dev int // node index ≥ 0, or −1 − switch id
 	}
+	sr, _ := r.(fattree.SwitchRouting)
 	maxL := 0
-	nodes := make([]dst, 0, len(f.Nodes))
+	dsts := make([]dst, 0, len(f.Nodes)+len(f.Switches))
 	for i, n := range f.Nodes {
 		if n.LID == 0 {
 			continue
@@ -434,24 +462,22 @@ func WriteLFT(w io.Writer, f *fattree.Fabric, r fattree.Routing) error {
 		if int(n.LID) > maxLID {
 			return fmt.Errorf("infiniband: WriteLFT: node %s has LID %d, above 0xbfff", n.Name, n.LID)
 		}
-		nodes = append(nodes, dst{int(n.LID), i})
+		dsts = append(dsts, dst{int(n.LID), i})
 		maxL = max(maxL, int(n.LID))
 	}
-	for _, s := range f.Switches {
+	for i, s := range f.Switches {
 		if int(s.LID) > maxLID {
 			return fmt.Errorf("infiniband: WriteLFT: switch %s has LID %d, above 0xbfff", s.Name, s.LID)
 		}
+		if s.LID != 0 {
+			dsts = append(dsts, dst{int(s.LID), -1 - i})
+		}
 		maxL = max(maxL, int(s.LID))
 	}
-	sortDst := func(a []dst) {
-		// insertion into LID order; nodes are usually in order already
-		for i := 1; i < len(a); i++ {
-			for j := i; j > 0 && a[j].lid < a[j-1].lid; j-- {
-				a[j], a[j-1] = a[j-1], a[j]
-			}
-		}
+	// LID order; nodes then switches are usually in order already
+	if !slices.IsSortedFunc(dsts, func(a, b dst) int { return a.lid - b.lid }) {
+		slices.SortStableFunc(dsts, func(a, b dst) int { return a.lid - b.lid })
 	}
-	sortDst(nodes)
 	bw := bufio.NewWriterSize(w, 256<<10)
 	var buf []byte
 	for sw, s := range f.Switches {
@@ -459,15 +485,25 @@ func WriteLFT(w io.Writer, f *fattree.Fabric, r fattree.Routing) error {
 		buf = fmt.Appendf(buf, "Unicast lids [0x0-0x%x] of switch Lid %d guid 0x%016x (%s):\n  Lid  Out   Destination\n       Port     Info \n", maxL, s.LID, s.GUID, s.Name)
 		bw.Write(buf)
 		count := 0
-		self := s.LID != 0
-		for _, d := range nodes {
-			if self && int(s.LID) < d.lid {
-				buf = appendEntry(buf[:0], int(s.LID), 0, "Switch", s.GUID, s.Name)
+		for _, d := range dsts {
+			var mp int
+			kind, guid, name := "Channel Adapter", uint64(0), ""
+			switch {
+			case d.dev == -1-sw:
+				buf = appendEntry(buf[:0], d.lid, 0, "Switch", s.GUID, s.Name)
 				bw.Write(buf)
 				count++
-				self = false
+				continue
+			case d.dev < 0:
+				if sr == nil {
+					continue
+				}
+				o := &f.Switches[-1-d.dev]
+				mp, kind, guid, name = sr.SwitchRoute(sw, -1-d.dev), "Switch", o.GUID, o.Name
+			default:
+				n := &f.Nodes[d.dev]
+				mp, guid, name = r.Port(sw, d.dev), n.GUID, n.Name
 			}
-			mp := r.Port(sw, d.node)
 			if mp == 0 {
 				continue
 			}
@@ -475,13 +511,7 @@ func WriteLFT(w io.Writer, f *fattree.Fabric, r fattree.Routing) error {
 			if pp == 0 {
 				continue
 			}
-			n := &f.Nodes[d.node]
-			buf = appendEntry(buf[:0], d.lid, pp, "Channel Adapter", n.GUID, n.Name)
-			bw.Write(buf)
-			count++
-		}
-		if self {
-			buf = appendEntry(buf[:0], int(s.LID), 0, "Switch", s.GUID, s.Name)
+			buf = appendEntry(buf[:0], d.lid, pp, kind, guid, name)
 			bw.Write(buf)
 			count++
 		}

@@ -426,3 +426,28 @@ func TestReadLFTByLID(t *testing.T) {
 		t.Errorf("switch 3 → node 0: port %d, want 3", tab.Port(3, 0))
 	}
 }
+
+// TestReadLFTSwitchLIDs: switches' LIDs are kept as the Table's switch
+// routes: the switch's own LID on port 0 is no route, another switch's
+// LID on port 3 is, and one on port 9 (a 4-port switch) is left out with
+// the warning of bad ports.
+func TestReadLFTSwitchLIDs(t *testing.T) {
+	f := k4Built(t)
+	s := f.Switches[3]
+	hex := func(lid uint16) string { return "0x" + strconv.FormatInt(int64(lid)+0x10000, 16)[1:] }
+	in := "Unicast lids [0x0-0x24] of switch Lid " + strconv.Itoa(int(s.LID)) + " guid 0x0000000000000bad (x):\n" +
+		hex(s.LID) + " 000 : (Switch portguid 0x1: 'self')\n" +
+		hex(f.Switches[4].LID) + " 003 : (Switch portguid 0x2: 'four')\n" +
+		hex(f.Switches[5].LID) + " 009 : (Switch portguid 0x3: 'five')\n"
+	tab, warns, err := ReadLFT(strings.NewReader(in), "l", f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.SwitchRoute(3, 3) != 0 || tab.SwitchRoute(3, 4) != 3 || tab.SwitchRoute(3, 5) != 0 {
+		t.Errorf("switch routes %d %d %d, want 0 3 0", tab.SwitchRoute(3, 3), tab.SwitchRoute(3, 4), tab.SwitchRoute(3, 5))
+	}
+	want := "l:1: switch " + s.Name + ": 1 routes through a port the fabric does not have there (port 0 or not cabled), left out: switch " + f.Switches[5].Name + " (" + hex(f.Switches[5].LID) + ") via 9"
+	if len(warns) == 0 || warns[0].String() != want {
+		t.Errorf("warnings %v, want first %s", warns, want)
+	}
+}

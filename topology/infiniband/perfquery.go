@@ -95,7 +95,11 @@ func mulSat(a, b uint64) uint64 {
 // d. Each directed link is listed once in the Snapshot: from the transmit
 // counters of the port whose transmit counter d assigns to it (its
 // source's, under PortDirection) when that port was read, otherwise from
-// the receive counters of the other end.
+// the receive counters of the other end (ReadPerfqueryWith chooses
+// otherwise: Receive, Max, TreeScope). When both ends were read their
+// bytes are compared, and a disagreement beyond DefaultTolerance (1%,
+// and at least MinDisagreement bytes) is a warning with both values and
+// both positions.
 //
 // Of the values, Bytes is 4 × PortXmitData (or PortRcvData), which count
 // 4-byte words; Packets is PortXmitPkts (PortRcvPkts); XmitWait is the
@@ -120,7 +124,13 @@ func mulSat(a, b uint64) uint64 {
 // other HCA port, the aggregate port 255): one warning each per file with
 // the count and the first few; directed links of f that no block gives
 // (one warning with the count and the first few); saturated 32-bit data
-// counters (one per block).
+// counters (one per block); ports with both a plain and an extended
+// block, whose plain data and packet counters are left out (one warning
+// with the count and the first few); links whose two ends disagree (the
+// first few in full, then one with the count). Counters other than those
+// named above (PortSelect, CounterSelect, QP1Dropped, the unicast and
+// multicast packet counters) say nothing about a link's traffic and are
+// not read.
 //
 // Errors are *ParseError: a line that is no block header, "Name:....value"
 // line or blank line; a counter line before the first header; a bad LID
@@ -132,6 +142,23 @@ func mulSat(a, b uint64) uint64 {
 func ReadPerfquery(r io.Reader, name string, f *fattree.Fabric, t time.Time, d fattree.Direction) (fattree.Snapshot, []Warning, error) {
 	if d != fattree.PortDirection && d != fattree.TreeScopeDirection {
 		return fattree.Snapshot{}, nil, fmt.Errorf("infiniband: ReadPerfquery: unknown direction %v", d)
+	}
+	return ReadPerfqueryWith(r, name, f, t, PerfqueryOptions{Direction: d})
+}
+
+// ReadPerfqueryWith is ReadPerfquery with options: the direction, the
+// end whose counters a link gets when both were read (opt.Source:
+// Transmit, Receive, Max, or TreeScope's receive counters on the
+// reversed direction) and the disagreement between the two ends that is
+// accepted without a warning (opt.Tolerance). Whatever the source, a link
+// whose two ends were both read is checked: transmitted and received
+// bytes that differ by more than the tolerance give a warning with both
+// values, both ports and both file:line positions (the first few links
+// in full, then one warning with the count). It fails as ReadPerfquery
+// does, and for an option out of range.
+func ReadPerfqueryWith(r io.Reader, name string, f *fattree.Fabric, t time.Time, opt PerfqueryOptions) (fattree.Snapshot, []Warning, error) {
+	if err := opt.check("ReadPerfquery"); err != nil {
+		return fattree.Snapshot{}, nil, err
 	}
 	p := &pqReader{file: name}
 	if err := p.read(r); err != nil {
@@ -150,7 +177,7 @@ func ReadPerfquery(r io.Reader, name string, f *fattree.Fabric, t time.Time, d f
 			lidSw[int(s.LID)] = i
 		}
 	}
-	snap.Links, p.warns = mapPorts(f, d, name, p.blocks, p.warns, 4, func(b *pqBlock) (int, int, bool) {
+	snap.Links, p.warns = mapPorts(f, opt, name, p.blocks, p.warns, 4, func(b *pqBlock) (int, int, bool) {
 		if sw, ok := lidSw[b.lid]; ok {
 			return sw, -1, true
 		}
@@ -308,8 +335,9 @@ func (p *pqReader) header(i int, ext bool) error {
 // resolve says which device a block is about: a switch id (sw ≥ 0) or a
 // node (node ≥ 0), ok false when the fabric has no such device. Data
 // counters are multiplied by scale (4 for perfquery's words).
-func mapPorts(f *fattree.Fabric, d fattree.Direction, file string, blocks []*pqBlock, warns []Warning, scale uint64,
+func mapPorts(f *fattree.Fabric, opt PerfqueryOptions, file string, blocks []*pqBlock, warns []Warning, scale uint64,
 	resolve func(b *pqBlock) (sw, node int, ok bool)) ([]fattree.LinkCounters, []Warning) {
+	d := opt.direction()
 	// merge the plain and extended blocks of one port
 	type portKey struct{ sw, node, port int }
 	type portBlocks struct {
@@ -317,7 +345,7 @@ func mapPorts(f *fattree.Fabric, d fattree.Direction, file string, blocks []*pqB
 		m [2]*pqBlock // plain, extended
 	}
 	ports := make([]portBlocks, 0, len(blocks))
-	var unknown, noPort summary
+	var unknown, noPort, both summary
 	allExt := true
 	for _, b := range blocks {
 		allExt = allExt && b.ext
@@ -355,15 +383,15 @@ func mapPorts(f *fattree.Fabric, d fattree.Direction, file string, blocks []*pqB
 		}
 	}
 	// By link id: the values from the transmit and the receive side.
-	byTx := make([]fattree.LinkCounters, len(f.Links))
-	byRx := make([]fattree.LinkCounters, len(f.Links))
-	hasTx := make([]bool, len(f.Links))
-	hasRx := make([]bool, len(f.Links))
+	ends := linkEnds{tx: make([]portReading, len(f.Links)), rx: make([]portReading, len(f.Links))}
 	for _, pb := range ports {
 		k, m := pb.k, pb.m
 		first := m[0]
 		if first == nil || m[1] != nil && m[1].line < first.line {
 			first = m[1]
+		}
+		if m[0] != nil && m[1] != nil && (m[0].has[cXmitData] || m[0].has[cRcvData] || m[0].has[cXmitPkts] || m[0].has[cRcvPkts]) {
+			both.add(m[0].line, fmt.Sprintf("%s port %d (lines %d and %d)", first.label, k.port, m[0].line, m[1].line))
 		}
 		var rx, tx int
 		var err error
@@ -419,13 +447,16 @@ func mapPorts(f *fattree.Fabric, d fattree.Direction, file string, blocks []*pqB
 		for _, b := range m {
 			if b != nil {
 				if b.has[cXmitData] {
-					byTx[tx], hasTx[tx] = txv, true
+					ends.tx[tx] = portReading{txv, first, k.port, true}
 				}
 				if b.has[cRcvData] {
-					byRx[rx], hasRx[rx] = rxv, true
+					ends.rx[rx] = portReading{rxv, first, k.port, true}
 				}
 			}
 		}
+	}
+	if both.n > 0 {
+		warns = append(warns, Warning{File: file, Line: both.line, Msg: fmt.Sprintf("%d ports have both a plain and an extended block: the plain blocks' data and packet counters (32-bit) are left out for the extended ones: %s", both.n, both.list())})
 	}
 	if unknown.n > 0 {
 		warns = append(warns, Warning{File: file, Line: unknown.line, Msg: fmt.Sprintf("%d blocks of devices that are not in the fabric, left out: %s", unknown.n, unknown.list())})
@@ -433,23 +464,7 @@ func mapPorts(f *fattree.Fabric, d fattree.Direction, file string, blocks []*pqB
 	if noPort.n > 0 {
 		warns = append(warns, Warning{File: file, Line: noPort.line, Msg: fmt.Sprintf("%d blocks of ports that the fabric does not have (free or irregular ports), left out: %s", noPort.n, noPort.list())})
 	}
-	links := make([]fattree.LinkCounters, 0, len(f.Links))
-	var missing summary
-	for id := range f.Links {
-		if hasTx[id] {
-			links = append(links, byTx[id])
-		} else if hasRx[id] {
-			v := byRx[id]
-			v.XmitWait = 0
-			links = append(links, v)
-		} else {
-			missing.add(0, linkName(f, id))
-		}
-	}
-	if missing.n > 0 {
-		warns = append(warns, Warning{File: file, Msg: fmt.Sprintf("missing port: %d directed links have no counters in the file (neither end's port was read): %s", missing.n, missing.list())})
-	}
-	return links, warns
+	return ends.choose(f, file, opt, warns)
 }
 
 // summary counts items for one warning and keeps the first few.
@@ -485,15 +500,32 @@ func linkName(f *fattree.Fabric, id int) string {
 
 // ReadPerfqueryDir reads every snapshot file of dir, as ReadPerfquery
 // does: the files named by their time in UTC, "YYYYmmdd-HHMMSS"
-// (SnapshotLayout, TreeScope's naming), in time order. Other entries of
-// dir (files of other names, subdirectories) are left out with a warning
-// each. It fails when dir cannot be read, a file cannot be opened, or
+// (SnapshotLayout, TreeScope's naming), with or without an extension
+// ("20170301-000000.perfquery"), in time order. Other entries of dir
+// (files of other names, subdirectories) are left out with a warning
+// each, and so is a second file of the same time (another extension);
+// a directory without any snapshot file gives a warning saying so. It
+// fails when dir cannot be read, a file cannot be opened, or
 // ReadPerfquery fails on a file (its *ParseError names the file by its
-// path). Without any snapshot file it returns no snapshots and no error.
+// path).
 func ReadPerfqueryDir(dir string, f *fattree.Fabric, d fattree.Direction) ([]fattree.Snapshot, []Warning, error) {
+	if d != fattree.PortDirection && d != fattree.TreeScopeDirection {
+		return nil, nil, fmt.Errorf("infiniband: ReadPerfqueryDir: unknown direction %v", d)
+	}
+	return ReadPerfqueryDirWith(dir, f, PerfqueryOptions{Direction: d})
+}
+
+// ReadPerfqueryDirWith is ReadPerfqueryDir with ReadPerfqueryWith's
+// options. For TreeScope's numbers, read with Source TreeScope and turn
+// the snapshots into counters with fattree.DeltasWith(snaps,
+// opt.ResetRule()).
+func ReadPerfqueryDirWith(dir string, f *fattree.Fabric, opt PerfqueryOptions) ([]fattree.Snapshot, []Warning, error) {
+	if err := opt.check("ReadPerfqueryDir"); err != nil {
+		return nil, nil, err
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("infiniband: ReadPerfqueryDir: %w", err)
 	}
 	type snapFile struct {
 		name string
@@ -509,15 +541,25 @@ func ReadPerfqueryDir(dir string, f *fattree.Fabric, d fattree.Direction) ([]fat
 		}
 		files = append(files, snapFile{e.Name(), t})
 	}
-	sort.Slice(files, func(a, b int) bool { return files[a].t.Before(files[b].t) })
+	sort.SliceStable(files, func(a, b int) bool { return files[a].t.Before(files[b].t) })
+	for i := 1; i < len(files); i++ {
+		if files[i].t.Equal(files[i-1].t) {
+			warns = append(warns, Warning{File: filepath.Join(dir, files[i].name), Msg: fmt.Sprintf("a second snapshot of the time of %s: left out", files[i-1].name)})
+			files = append(files[:i], files[i+1:]...)
+			i--
+		}
+	}
+	if len(files) == 0 {
+		warns = append(warns, Warning{File: dir, Msg: fmt.Sprintf("no snapshot file (named YYYYmmdd-HHMMSS, with or without an extension) among its %d entries: no snapshots", len(entries))})
+	}
 	snaps := make([]fattree.Snapshot, 0, len(files))
 	for _, sf := range files {
 		path := filepath.Join(dir, sf.name)
 		r, err := os.Open(path)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, fmt.Errorf("infiniband: ReadPerfqueryDir: %w", err)
 		}
-		s, w, err := ReadPerfquery(r, path, f, sf.t, d)
+		s, w, err := ReadPerfqueryWith(r, path, f, sf.t, opt)
 		r.Close()
 		if err != nil {
 			return nil, nil, err
@@ -528,10 +570,20 @@ func ReadPerfqueryDir(dir string, f *fattree.Fabric, d fattree.Direction) ([]fat
 	return snaps, warns, nil
 }
 
-// snapshotTime parses a file name "YYYYmmdd-HHMMSS" (exactly) in UTC.
+// snapshotTime parses a file name "YYYYmmdd-HHMMSS" in UTC, exactly or
+// followed by one extension: "." and at least one character other than
+// '.' ("20170301-000000.perfquery").
 func snapshotTime(name string) (time.Time, bool) {
-	t, err := time.Parse(SnapshotLayout, name)
-	if err != nil || t.Format(SnapshotLayout) != name {
+	base := name
+	if i := strings.IndexByte(name, '.'); i >= 0 {
+		ext := name[i+1:]
+		if ext == "" || strings.IndexByte(ext, '.') >= 0 {
+			return time.Time{}, false
+		}
+		base = name[:i]
+	}
+	t, err := time.Parse(SnapshotLayout, base)
+	if err != nil || t.Format(SnapshotLayout) != base {
 		return time.Time{}, false
 	}
 	return t, true

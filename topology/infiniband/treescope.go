@@ -25,6 +25,15 @@ type TreeScopeOptions struct {
 	// Direction maps a port's receive and transmit counters to directed
 	// links (fattree.PortDirection, the zero value, is the physical one).
 	Direction fattree.Direction
+	// Source and Tolerance choose the end whose counters a link gets when
+	// a counters file has both xmit_data and rcv_data, and the
+	// disagreement accepted without a warning, as in PerfqueryOptions.
+	// Source TreeScope gives TreeScope v1.0's own numbers: rcv_data
+	// only, on the reversed direction (Direction is then ignored), and a
+	// counter that decreased counted as 0 (fattree.ResetToZero), as
+	// app/src/model/counters.js does in fix().
+	Source    CounterSource
+	Tolerance float64
 	// Year is the year of the dates of slurmqlog/sqlog.txt, which have
 	// none (TreeScope asks its user). 0 means the year of the first
 	// counters file.
@@ -86,16 +95,21 @@ const (
 //     xmit_constraint_err, symbol_err_cnt, vl15_dropped, buffer_overrun,
 //     link_downed, link_err_recover, link_integrity) and "errors" are
 //     summed into the port's errors; other columns are ignored. Values
-//     map to directed links as in ReadPerfquery (transmit values of the
-//     source port first, then receive values of the other end; errors of
-//     the port the value is read from; 64-bit). The files, in time order,
-//     become snapshots and fattree.Deltas turns them into Counters, its
-//     warnings (resets, saturation) returned with the file and line.
+//     map to directed links as in ReadPerfqueryWith (by default transmit
+//     values of the source port first, then receive values of the other
+//     end; opt.Source and opt.Tolerance as there, the two ends compared
+//     when a file has both xmit_data and rcv_data; errors of the port the
+//     value is read from; 64-bit). The files, in time order, become
+//     snapshots and fattree.Deltas turns them into Counters (a reset
+//     counted 0 with Source TreeScope), its warnings (resets, saturation)
+//     returned with the file and line.
 //   - <YYYYmmdd-HHMMSS>.rtable: the switches' routing tables from that
 //     time on: a header line, then per switch its GUID and "lid:port"
 //     fields, separated by commas. A LID of a node sets the switch's
-//     route to it (the port mapped with Fabric.ModelPort); LIDs of
-//     switches are skipped.
+//     route to it (the port mapped with Fabric.ModelPort), a LID of
+//     another switch its SwitchRoute (fattree.Destinations, TreeScope's
+//     d(ℓ), lists both, as routing.js's dlids4link does); a switch's own
+//     LID on port 0 is no route out.
 //   - listing.txt (optional): the names of the counters and routing
 //     files to read, one a line, as TreeScope requires it; without it,
 //     every file of the directory named so is read.
@@ -118,8 +132,9 @@ const (
 // bounded by the input's size (a Table per routing file: switches ×
 // nodes bytes).
 func ReadTreeScope(dir string, opt TreeScopeOptions) (*TreeScopeData, []Warning, error) {
-	if opt.Direction != fattree.PortDirection && opt.Direction != fattree.TreeScopeDirection {
-		return nil, nil, fmt.Errorf("infiniband: ReadTreeScope: unknown direction %v", opt.Direction)
+	po := PerfqueryOptions{Direction: opt.Direction, Source: opt.Source, Tolerance: opt.Tolerance}
+	if err := po.check("ReadTreeScope"); err != nil {
+		return nil, nil, err
 	}
 	var warns []Warning
 	topoPath := filepath.Join(dir, TopoFile)
@@ -151,7 +166,7 @@ func ReadTreeScope(dir string, opt TreeScopeOptions) (*TreeScopeData, []Warning,
 	dev := deviceIndex(f)
 	// The snapshots go into the deltas as they are read, in time order,
 	// and are dropped: a day of them on Paper1296 would hold 600 MB.
-	var ds fattree.DeltaStream
+	ds := fattree.DeltaStream{Reset: po.ResetRule()}
 	if opt.Columnar {
 		ds.Columns = &fattree.CounterColumns{}
 		data.Columns = ds.Columns
@@ -160,7 +175,7 @@ func ReadTreeScope(dir string, opt TreeScopeOptions) (*TreeScopeData, []Warning,
 		ds.Grow((len(counts) - 1) * len(f.Links))
 	}
 	read := func(cf timedFile, scratch *countScratch) (fattree.Snapshot, []Warning, error) {
-		return readCountFile(cf, f, dev, opt.Direction, scratch)
+		return readCountFile(cf, f, dev, po, scratch)
 	}
 	w, err = readCounts(counts, f, read, func(k int, s fattree.Snapshot) error {
 		if k == 0 {
@@ -454,13 +469,13 @@ func readCounts(counts []timedFile, f *fattree.Fabric, read countReader, use fun
 }
 
 // readCountFile opens and reads the .count file cf.
-func readCountFile(cf timedFile, f *fattree.Fabric, dev devIndex, d fattree.Direction, scratch *countScratch) (fattree.Snapshot, []Warning, error) {
+func readCountFile(cf timedFile, f *fattree.Fabric, dev devIndex, opt PerfqueryOptions, scratch *countScratch) (fattree.Snapshot, []Warning, error) {
 	r, err := os.Open(cf.path)
 	if err != nil {
 		return fattree.Snapshot{}, nil, err
 	}
 	defer r.Close()
-	return readCount(r, cf.path, f, dev, cf.t, d, scratch)
+	return readCount(r, cf.path, f, dev, cf.t, opt, scratch)
 }
 
 // countScratch remembers, for one file at a time, the line where each
@@ -492,7 +507,7 @@ func (c *countScratch) see(f *fattree.Fabric, id, port, line int) int {
 
 // readCount reads one .count file into a snapshot at t; scratch, if not
 // nil, is reused from file to file.
-func readCount(r io.Reader, name string, f *fattree.Fabric, dev devIndex, t time.Time, d fattree.Direction, scratch *countScratch) (fattree.Snapshot, []Warning, error) {
+func readCount(r io.Reader, name string, f *fattree.Fabric, dev devIndex, t time.Time, opt PerfqueryOptions, scratch *countScratch) (fattree.Snapshot, []Warning, error) {
 	lr := linereader.New(r, maxLine)
 	line := 0
 	errAt := func(col int, format string, args ...any) error {
@@ -631,7 +646,7 @@ func readCount(r io.Reader, name string, f *fattree.Fabric, dev devIndex, t time
 	if unknown.n > 0 {
 		warns = append(warns, Warning{File: name, Line: unknown.line, Msg: fmt.Sprintf("%d rows of devices that are not in network.topo, left out: %s", unknown.n, unknown.list())})
 	}
-	links, warns := mapPorts(f, d, name, blocks, warns, 1, func(b *pqBlock) (int, int, bool) {
+	links, warns := mapPorts(f, opt, name, blocks, warns, 1, func(b *pqBlock) (int, int, bool) {
 		if b.lid >= 0 {
 			return -1, b.lid, true
 		}
@@ -650,15 +665,15 @@ func readRTable(r io.Reader, name string, f *fattree.Fabric, dev devIndex) (*fat
 	}
 	tab := fattree.NewTable(f)
 	lidNode := map[int]int{}
-	lidSwitch := map[int]bool{}
+	lidSwitch := map[int]int{}
 	for i, n := range f.Nodes {
 		if n.LID != 0 {
 			lidNode[int(n.LID)] = i
 		}
 	}
-	for _, s := range f.Switches {
+	for i, s := range f.Switches {
 		if s.LID != 0 {
-			lidSwitch[int(s.LID)] = true
+			lidSwitch[int(s.LID)] = i
 		}
 	}
 	seenSw := make([]int, len(f.Switches))
@@ -717,15 +732,21 @@ func readRTable(r io.Reader, name string, f *fattree.Fabric, dev devIndex) (*fat
 				continue
 			}
 			n, isNode := lidNode[lid]
-			if !isNode {
-				if !lidSwitch[lid] {
-					unknownLID.add(line, strconv.Itoa(lid))
-				}
+			dsw, isSwitch := lidSwitch[lid]
+			switch {
+			case !isNode && !isSwitch:
+				unknownLID.add(line, strconv.Itoa(lid))
 				continue
+			case !isNode && dsw == sw && port == 0:
+				continue // the switch's own LID: no route out
 			}
 			mp := f.ModelPort(sw, port)
 			if mp == 0 {
 				badPort++
+				continue
+			}
+			if !isNode {
+				tab.SetSwitchRoute(sw, dsw, mp)
 				continue
 			}
 			tab.SetPort(sw, n, mp)
@@ -926,6 +947,18 @@ func writeRTable(w *bufio.Writer, f *fattree.Fabric, r fattree.Routing) error {
 			}
 			if pp := f.PhysicalPort(sw, mp); pp > 0 {
 				fmt.Fprintf(w, ",%d:%d", f.Nodes[n].LID, pp)
+			}
+		}
+		if sr, ok := r.(fattree.SwitchRouting); ok {
+			for d, o := range f.Switches {
+				if o.LID == 0 {
+					continue
+				}
+				if d == sw {
+					fmt.Fprintf(w, ",%d:0", o.LID)
+				} else if pp := f.PhysicalPort(sw, sr.SwitchRoute(sw, d)); pp > 0 {
+					fmt.Fprintf(w, ",%d:%d", o.LID, pp)
+				}
 			}
 		}
 		w.WriteString("\n")

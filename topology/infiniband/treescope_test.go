@@ -272,6 +272,33 @@ func TestTreeScopeOwnFormat(t *testing.T) {
 			t.Errorf("routings %+v", data.Routings)
 		}
 	}
+	// TreeScope's numbers: e0 port 3's rcv_data on e0 → a0 whatever the
+	// Direction, and its fall from 1000 to 400 counted 0 as counters.js's
+	// fix() does (the default counts 400, above).
+	data, warns, err := ReadTreeScope(dir, TreeScopeOptions{Source: TreeScope, Year: 2017})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := data.Fabric
+	e0 := switchNamed(t, f, "e0")
+	out := f.Switches[e0].Ports[f.ModelPort(e0, 3)-1].Out
+	found := false
+	for _, r := range data.Counters {
+		found = found || r.Link == out
+		if r.Bytes != 0 {
+			t.Errorf("TreeScope: row %+v, want 0 bytes", r)
+		}
+	}
+	if !found || len(data.Counters) != 2 {
+		t.Errorf("TreeScope: rows %+v", data.Counters)
+	}
+	reset := false
+	for _, w := range warns {
+		reset = reset || strings.Contains(w.Msg, "bytes went from 1000 to 400: a reset, counted as 0 (TreeScope's rule)")
+	}
+	if !reset {
+		t.Errorf("TreeScope: warnings %v", warns)
+	}
 }
 
 func TestReadTreeScopeErrors(t *testing.T) {

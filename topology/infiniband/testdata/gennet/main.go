@@ -5,6 +5,7 @@
 //	gennet k8        fattree.KAry(8)
 //	gennet two6      a two-level tree with 6 parallel cables per L1–L2 pair
 //	gennet k8deg     KAry(8) without node-77 and three switch cables
+//	gennet paper1296 fattree.Paper1296(), the TreeScope paper's 1,296 nodes
 //
 // Without an argument it writes k4.
 package main
@@ -47,8 +48,10 @@ func main() {
 		s = fattree.KAry(8)
 	case "two6":
 		s = Two6
+	case "paper1296":
+		s = fattree.Paper1296()
 	default:
-		fmt.Fprintf(os.Stderr, "gennet: unknown fabric %q (k4, k8, two6, k8deg)\n", name)
+		fmt.Fprintf(os.Stderr, "gennet: unknown fabric %q (k4, k8, two6, k8deg, paper1296)\n", name)
 		os.Exit(2)
 	}
 	f, err := fattree.Build(s)
