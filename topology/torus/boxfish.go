@@ -66,6 +66,10 @@ func ReadBoxfishMeta(name string, r io.Reader) (*BoxfishMeta, error) {
 	head := docs[0].root
 	bfFlatten("", head, m.Header)
 	hw := head.get("hardware")
+	if hw == nil && head.get("application") != nil {
+		return nil, p.errAt(head.line, head.col, "expected a key hardware holding a mapping, found an application domain only (key application): "+
+			"this Boxfish file describes an application's data, not a network run")
+	}
 	if hw == nil || hw.kind != 'm' {
 		return nil, p.errAt(head.line, head.col, "expected a key hardware holding a mapping, found %s", hw.describe())
 	}
@@ -172,24 +176,26 @@ func ReadBoxfishMeta(name string, r io.Reader) (*BoxfishMeta, error) {
 				}
 			}
 		case "projection":
-			if n.get("type").scalar() != "file" {
+			// The rank map is the first file projection between ranks
+			// and nodes; others (communicators to ranks, say) are not.
+			if n.get("type").scalar() != "file" || m.MapFile != "" {
 				continue
 			}
-			m.MapFile = n.get("filename").scalar()
+			rankField, nodeField := "", ""
 			if sd := n.get("subdomain"); sd != nil && sd.kind == 'q' {
 				for _, it := range sd.items {
 					switch it.get("type").scalar() {
 					case "RANK":
-						if f := it.get("field").scalar(); f != "" {
-							m.RankField = f
-						}
+						rankField = it.get("field").scalar()
 					case "NODE":
-						if f := it.get("field").scalar(); f != "" {
-							m.NodeField = f
-						}
+						nodeField = it.get("field").scalar()
 					}
 				}
 			}
+			if rankField == "" || nodeField == "" {
+				continue
+			}
+			m.MapFile, m.RankField, m.NodeField = n.get("filename").scalar(), rankField, nodeField
 		}
 	}
 	return m, nil

@@ -154,6 +154,35 @@ func TestReadBoxfishTiny(t *testing.T) {
 
 // TestReadBoxfishPhases: a region in two blocks, the second in reverse
 // order, with region −2 between: the k-th row of a channel is phase k.
+// TestReadBoxfishCommunicatorMap reads a meta file with a second file
+// projection, communicators to ranks, after the rank map, as Boxfish's
+// collex example has: the rank map is the projection between ranks and
+// nodes, not the last one.
+func TestReadBoxfishCommunicatorMap(t *testing.T) {
+	files := map[string]string{}
+	for k, v := range bfTiny {
+		files[k] = v
+	}
+	files["tiny_meta.yaml"] = strings.Replace(bfTiny["tiny_meta.yaml"], "...\n", `---
+filetype: projection
+type: file
+filename: tiny_comm_map.yaml
+subdomain:
+- { domain: COMM, type: COMMUNICATOR, field: communicator_group_id }
+- { domain: COMM, type: RANK, field: mpirank }
+...
+`, 1)
+	files["tiny_comm_map.yaml"] = "---\nkey: TINY\n---\n- [communicator_group_id, int32]\n- [mpirank, int32]\n...\n0 0\n0 1\n"
+	run, err := ReadBoxfish(bfWriteFixture(t, files))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Release()
+	if run.Meta.MapFile != "tiny_map.yaml" || len(run.RankToNode) != 4 {
+		t.Errorf("map file %q, %d ranks: want tiny_map.yaml and 4", run.Meta.MapFile, len(run.RankToNode))
+	}
+}
+
 func TestReadBoxfishPhases(t *testing.T) {
 	var extra []bfEdit
 	for c := 0; c < 8; c++ {
@@ -201,6 +230,7 @@ func TestReadBoxfishErrors(t *testing.T) {
 		{bfEdit{"tiny_meta.yaml", 2, "- TINY"}, `tiny_meta.yaml:3:1: expected a document start (---) or the end of the file, found "hardware: {"`},
 		{bfEdit{"tiny_meta.yaml", 13, "\tfiletype: projection"}, `tiny_meta.yaml:13:2: expected content at column 1, found indentation`},
 		{bfEdit{"tiny_meta.yaml", 3, "hardwar: {"}, `tiny_meta.yaml:2:1: expected a key hardware holding a mapping, found nothing`},
+		{bfEdit{"tiny_meta.yaml", 3, "application: {"}, `tiny_meta.yaml:2:1: expected a key hardware holding a mapping, found an application domain only (key application): this Boxfish file describes an application's data, not a network run`},
 		{bfEdit{"tiny_meta.yaml", 5, " coords: x,"}, `tiny_meta.yaml:3:11: expected hardware.coords, a list of 1 to 32 names, found "x"`},
 		// Links table.
 		{bfEdit{"tiny_links.yaml", 12, "2 1 3 5 12"}, `tiny_links.yaml:12:5: expected a torus neighbour of (1) (torus 4 (x)), found (3)`},
