@@ -43,6 +43,7 @@ func init() {
 		"TableVersion":       reflect.ValueOf(constant.MakeFromLiteral("1", token.INT, 0)),
 		"TachyonLike":        reflect.ValueOf(trace.TachyonLike),
 		"WRFLike":            reflect.ValueOf(trace.WRFLike),
+		"WarningLimit":       reflect.ValueOf(constant.MakeFromLiteral("5", token.INT, 0)),
 
 		// type definitions
 		"Builder":   reflect.ValueOf((*trace.Builder)(nil)),
@@ -55,5 +56,6 @@ func init() {
 		"Side":      reflect.ValueOf((*trace.Side)(nil)),
 		"Trace":     reflect.ValueOf((*trace.Trace)(nil)),
 		"Unmatched": reflect.ValueOf((*trace.Unmatched)(nil)),
+		"Warnings":  reflect.ValueOf((*trace.Warnings)(nil)),
 	}
 }

@@ -31,8 +31,13 @@ func init() {
 		"FatTreeHotShare":     reflect.ValueOf(constant.MakeFromLiteral("0.02999999999999999999939013627797690375587080779951065778732299805", token.FLOAT, 0)),
 		"FatTreeLoads":        reflect.ValueOf(sdk.FatTreeLoads),
 		"FatTreeRoute":        reflect.ValueOf(sdk.FatTreeRoute),
+		"FormatMonitoring":    reflect.ValueOf(constant.MakeFromLiteral("\"Open MPI monitoring\"", token.STRING, 0)),
+		"FormatOTF":           reflect.ValueOf(constant.MakeFromLiteral("\"OTF\"", token.STRING, 0)),
+		"FormatOTF2":          reflect.ValueOf(constant.MakeFromLiteral("\"OTF2\"", token.STRING, 0)),
+		"FormatParquet":       reflect.ValueOf(constant.MakeFromLiteral("\"Parquet\"", token.STRING, 0)),
 		"MonitoringMatrix":    reflect.ValueOf(sdk.MonitoringMatrix),
 		"MonitoringPairs":     reflect.ValueOf(sdk.MonitoringPairs),
+		"OpenTrace":           reflect.ValueOf(sdk.OpenTrace),
 		"PairsChord":          reflect.ValueOf(sdk.PairsChord),
 		"PairsSenderReceiver": reflect.ValueOf(sdk.PairsSenderReceiver),
 		"Partition":           reflect.ValueOf(sdk.Partition),
@@ -65,6 +70,7 @@ func init() {
 		"TimelineOptions":   reflect.ValueOf((*sdk.TimelineOptions)(nil)),
 		"TorusMapping":      reflect.ValueOf((*sdk.TorusMapping)(nil)),
 		"TorusOptions":      reflect.ValueOf((*sdk.TorusOptions)(nil)),
+		"TraceFile":         reflect.ValueOf((*sdk.TraceFile)(nil)),
 
 		// interface wrapper definitions
 		"_Configurer": reflect.ValueOf((*_superstep_sdk_Configurer)(nil)),

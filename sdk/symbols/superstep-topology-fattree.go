@@ -25,6 +25,8 @@ func init() {
 		"CountersVersion":    reflect.ValueOf(constant.MakeFromLiteral("1", token.INT, 0)),
 		"DModK":              reflect.ValueOf(fattree.DModK),
 		"Deltas":             reflect.ValueOf(fattree.Deltas),
+		"DeltasWith":         reflect.ValueOf(fattree.DeltasWith),
+		"Destinations":       reflect.ValueOf(fattree.Destinations),
 		"Down10":             reflect.ValueOf(fattree.Down10),
 		"Down21":             reflect.ValueOf(fattree.Down21),
 		"Down32":             reflect.ValueOf(fattree.Down32),
@@ -59,6 +61,8 @@ func init() {
 		"Reach":              reflect.ValueOf(fattree.Reach),
 		"ReadCounters":       reflect.ValueOf(fattree.ReadCounters),
 		"ReadLinks":          reflect.ValueOf(fattree.ReadLinks),
+		"ResetFromZero":      reflect.ValueOf(fattree.ResetFromZero),
+		"ResetToZero":        reflect.ValueOf(fattree.ResetToZero),
 		"Ring":               reflect.ValueOf(fattree.Ring),
 		"Route":              reflect.ValueOf(fattree.Route),
 		"SSSP":               reflect.ValueOf(fattree.SSSP),
@@ -102,6 +106,7 @@ func init() {
 		"Pattern":        reflect.ValueOf((*fattree.Pattern)(nil)),
 		"Placement":      reflect.ValueOf((*fattree.Placement)(nil)),
 		"Port":           reflect.ValueOf((*fattree.Port)(nil)),
+		"ResetRule":      reflect.ValueOf((*fattree.ResetRule)(nil)),
 		"Routing":        reflect.ValueOf((*fattree.Routing)(nil)),
 		"Routings":       reflect.ValueOf((*fattree.Routings)(nil)),
 		"Scope":          reflect.ValueOf((*fattree.Scope)(nil)),
@@ -109,6 +114,7 @@ func init() {
 		"Spec":           reflect.ValueOf((*fattree.Spec)(nil)),
 		"Stats":          reflect.ValueOf((*fattree.Stats)(nil)),
 		"Switch":         reflect.ValueOf((*fattree.Switch)(nil)),
+		"SwitchRouting":  reflect.ValueOf((*fattree.SwitchRouting)(nil)),
 		"Table":          reflect.ValueOf((*fattree.Table)(nil)),
 		"TimedRouting":   reflect.ValueOf((*fattree.TimedRouting)(nil)),
 		"Traffic":        reflect.ValueOf((*fattree.Traffic)(nil)),
@@ -116,7 +122,8 @@ func init() {
 		"Warning":        reflect.ValueOf((*fattree.Warning)(nil)),
 
 		// interface wrapper definitions
-		"_Routing": reflect.ValueOf((*_superstep_topology_fattree_Routing)(nil)),
+		"_Routing":       reflect.ValueOf((*_superstep_topology_fattree_Routing)(nil)),
+		"_SwitchRouting": reflect.ValueOf((*_superstep_topology_fattree_SwitchRouting)(nil)),
 	}
 }
 
@@ -128,4 +135,18 @@ type _superstep_topology_fattree_Routing struct {
 
 func (W _superstep_topology_fattree_Routing) Port(sw int, dst int) int {
 	return W.WPort(sw, dst)
+}
+
+// _superstep_topology_fattree_SwitchRouting is an interface wrapper for SwitchRouting type
+type _superstep_topology_fattree_SwitchRouting struct {
+	IValue       interface{}
+	WPort        func(sw int, dst int) int
+	WSwitchRoute func(sw int, dst int) int
+}
+
+func (W _superstep_topology_fattree_SwitchRouting) Port(sw int, dst int) int {
+	return W.WPort(sw, dst)
+}
+func (W _superstep_topology_fattree_SwitchRouting) SwitchRoute(sw int, dst int) int {
+	return W.WSwitchRoute(sw, dst)
 }
