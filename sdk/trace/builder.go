@@ -231,6 +231,10 @@ func (b *Builder) Leave(proc int32, ns int64, region int32) error {
 	if top.region != region {
 		return fmt.Errorf("leave on process %d at %s s: leaves region %s, but the innermost region is %s", proc, formatSeconds(ns), b.regionName(region), b.regionName(top.region))
 	}
+	if ns < top.enter {
+		return fmt.Errorf("leave on process %d at %s s: leaves region %s before entering it at %s s (the events are not in time order)",
+			proc, formatSeconds(ns), b.regionName(region), formatSeconds(top.enter))
+	}
 	b.stacks[proc] = st[:len(st)-1]
 	b.intervals = append(b.intervals, Region{Process: proc, EnterNS: top.enter, LeaveNS: ns, Region: region, Depth: int32(len(st) - 1)})
 	b.saw(ns)

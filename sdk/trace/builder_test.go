@@ -157,6 +157,21 @@ func TestBuilderRefusesBadIndices(t *testing.T) {
 	}
 }
 
+// TestBuilderRefusesLeaveBeforeEnter: a leave earlier than its enter
+// (events out of time order, as a fuzzed OTF2 file gave) is an error,
+// not a region of negative length.
+func TestBuilderRefusesLeaveBeforeEnter(t *testing.T) {
+	b := NewBuilder("order")
+	p := b.AddProcess(Process{Name: "P0"})
+	r := b.Region("MPI_Send")
+	mustNo(t, b.Enter(p, 2_000_000_000, r))
+	err := b.Leave(p, 1_500_000_000, r)
+	want := `leave on process 0 at 1.500000000 s: leaves region "MPI_Send" before entering it at 2.000000000 s (the events are not in time order)`
+	if err == nil || err.Error() != want {
+		t.Fatalf("error %v, want %q", err, want)
+	}
+}
+
 func TestFinishCancelled(t *testing.T) {
 	b := NewBuilder("x")
 	ctx, cancel := context.WithCancel(context.Background())
