@@ -59,7 +59,10 @@ const FatTreeHotShare = 0.03
 // (the parallel cables between two switches together), coloured by its
 // bytes over the window. Host links have no cell but count in the time
 // chart and in their L1's bar. counters are Deltas' or Simulate's rows;
-// a link without rows carried nothing.
+// a link without rows carried nothing. A link whose cable is missing
+// (fattree.Fabric.Missing: Infer found none) is drawn grey and hatched,
+// apart from idle links, and named so in the legend and its tooltip; a
+// row giving it bytes is an error.
 func FatTree(f *fattree.Fabric, counters []fattree.CounterRow, opt FatTreeOptions) (*views.MatrixBoardView, error) {
 	d, err := fatTreeBoard(Context(), f, counters, opt)
 	if err != nil {
@@ -73,7 +76,8 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 	if f == nil {
 		return views.MatrixBoardData{}, fmt.Errorf("sdk: FatTree: no fabric")
 	}
-	d := views.MatrixBoardData{Title: opt.Title, Unit: "B", Maps: opt.Maps, Threshold: max(opt.Threshold, 0), Layout: opt.Layout}
+	d := views.MatrixBoardData{Title: opt.Title, Unit: "B", Maps: opt.Maps, Threshold: max(opt.Threshold, 0), Layout: opt.Layout,
+		MissingName: "missing cable"}
 	if opt.Threshold == 0 {
 		d.HotShare = FatTreeHotShare
 	}
@@ -103,6 +107,7 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 				it.Name = fmt.Sprintf("%s → %s", f.Switches[l.From].Name, nodeName(f, l.To))
 				it.From = hdr[l.From]
 			}
+			it.Missing = f.Missing(id)
 			d.Items = append(d.Items, it)
 			continue
 		}
@@ -115,6 +120,26 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 		itemOf[id] = len(d.Items)
 		d.Items = append(d.Items, views.MatrixItem{ID: fmt.Sprintf("c%d", id), Category: int(l.Kind),
 			Name: fmt.Sprintf("%s → %s", f.Switches[l.From].Name, f.Switches[l.To].Name), From: hdr[l.From], To: hdr[l.To]})
+	}
+	// A cell is missing when all of its parallel cables are; one that
+	// lacks some says how many in its name.
+	cables, gone := make([]int, len(d.Items)), make([]int, len(d.Items))
+	for id, l := range f.Links {
+		if l.Kind.Cell() {
+			cables[itemOf[id]]++
+			if f.Missing(id) {
+				gone[itemOf[id]]++
+			}
+		}
+	}
+	for i := range d.Items {
+		switch {
+		case gone[i] == 0:
+		case gone[i] == cables[i]:
+			d.Items[i].Missing = true
+		default:
+			d.Items[i].Name += fmt.Sprintf(" (%d of %d cables missing)", gone[i], cables[i])
+		}
 	}
 	d.Panels = fatTreePanels(f, hdr, d.Items, itemOf)
 	if d.Layout == nil && len(d.Panels) > 0 {
@@ -161,6 +186,9 @@ func fatTreeBoard(ctx context.Context, f *fattree.Fabric, counters []fattree.Cou
 		}
 		if r.Link < 0 || r.Link >= len(f.Links) {
 			return views.MatrixBoardData{}, fmt.Errorf("sdk: FatTree: a counter row at %s names link %d; the fabric has %d", r.Time.UTC().Format(time.RFC3339), r.Link, len(f.Links))
+		}
+		if f.Missing(r.Link) && r.Bytes != 0 {
+			return views.MatrixBoardData{}, fmt.Errorf("sdk: FatTree: a counter row at %s gives %d bytes to link %d (%s), whose cable is missing", r.Time.UTC().Format(time.RFC3339), r.Bytes, r.Link, d.Items[itemOf[r.Link]].Name)
 		}
 		sums[itemOf[r.Link]][b] += float64(r.Bytes)
 	}

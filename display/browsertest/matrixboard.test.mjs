@@ -80,7 +80,7 @@ async function hoverCell(page, root, id) {
 
 const visibleCells = (root) => root.locator('rect.ss-cell:not(.ss-hidden)').count();
 
-for (const { sample, html } of samples.filter((s) => s.sample.name !== 'compare')) {
+for (const { sample, html } of samples.filter((s) => !['compare', 'holes', 'holes-compare'].includes(s.sample.name))) {
   describe(`matrix board ${sample.name}`, () => {
     const sp = specOf(html);
 
@@ -402,6 +402,54 @@ test('the sanitized static picture of a board reads alone', async () => {
   }
 });
 
+test('a fabric with holes: missing cells grey and hatched, live as static, apart from idle ones', async () => {
+  const { sample, html } = samples.find((s) => s.sample.name === 'holes');
+  for (const live of [true, false]) {
+    const what = live ? 'live' : 'static';
+    const { page, root, problems, close } = await show(live ? html : sanitize(html), live ? { assertLive: true, title: `matrix board with holes, ${what}` } : { scripts: false, title: `matrix board with holes, ${what}` });
+    try {
+      if (live) {
+        assert.equal(await page.locator('.superstep-display[data-domain-mismatch]').count(), 0, "the live scales are Go's (missing cells left out)");
+        const marked = await root.locator('rect.ss-cell[data-missing="1"]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-item'), e.getAttribute('fill')]));
+        assert.deepEqual(marked.map(([id]) => id).sort(), [...sample.missing].sort(), 'the missing cells are the four of the two cables');
+        for (const [id, fill] of marked) assert.equal(fill, sample.missingFill, `missing cell ${id} is grey`);
+        assert.equal(await root.locator('.ss-missing rect').count(), sample.missing.length, 'each missing cell is hatched');
+        const idle = root.locator(`rect.ss-cell[data-item="${sample.idle}"]`);
+        assert.equal(await idle.getAttribute('fill'), sample.idleFill, "the idle cell has Go's fill");
+        assert.notEqual(sample.idleFill, sample.missingFill, 'an idle cell is not drawn as a missing one');
+        assert.equal(await idle.getAttribute('data-missing'), null, 'the idle cell is not marked missing');
+        for (const id of sample.missing) assert.equal(await hoverCell(page, root, id), sample.tips[id], `tooltip of missing cell ${id}`);
+        assert.equal(await hoverCell(page, root, sample.idle), sample.idleTip, 'tooltip of the idle cell');
+        assert.equal(await root.locator('.ss-missing-text').textContent(), sample.legend, 'the legend names the missing cells');
+        assert.equal(await root.locator('rect.ss-missing-key').count(), 1, 'the legend has a key for them');
+      } else {
+        // The static picture: the same grey under the hatch, and the same legend.
+        const img = page.locator('img').first();
+        assert.ok(await img.isVisible(), 'the static picture shows');
+      }
+      const svg = sample.svg;
+      assert.equal((svg.match(/fill="url\(#hatch\)"/g) || []).length, sample.missing.length + 1, 'the static picture hatches the four cells and the key');
+      assert.ok(svg.includes(sample.legend), 'the static legend names the missing cells');
+      assert.deepEqual(problems, [], 'script errors');
+    } finally {
+      await close();
+    }
+  }
+  const cmp = samples.find((s) => s.sample.name === 'holes-compare');
+  const { page, problems, close } = await show(cmp.html, { assertLive: true, title: 'matrix board with holes, compare' });
+  try {
+    const views = page.locator('.ss-matrixboard-view');
+    assert.equal(await views.count(), cmp.sample.boards, 'A, B and B − A are live');
+    for (let k = 0; k < 3; k++) {
+      const ids = await views.nth(k).locator('rect.ss-cell[data-missing="1"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-item')));
+      assert.deepEqual(ids.sort(), [...cmp.sample.missing].sort(), `board ${'AB'[k] || 'B − A'} keeps the holes`);
+    }
+    assert.deepEqual(problems, [], 'script errors');
+  } finally {
+    await close();
+  }
+});
+
 test('matrixboard samples were written', () => {
-  assert.deepEqual(samples.map((s) => s.sample.name), ['k4', 'compare', 'generic', 'paper1296']);
+  assert.deepEqual(samples.map((s) => s.sample.name), ['k4', 'compare', 'generic', 'paper1296', 'holes', 'holes-compare']);
 });

@@ -37,6 +37,11 @@ type MatrixItem struct {
 	// none): a split bar's Out half is coloured by the largest of its
 	// header's From items, its In half by the largest of its To items.
 	From, To string
+	// Missing marks an item that does not exist (a fat-tree link whose
+	// cable is missing): its cell is drawn grey and hatched, named so in
+	// the legend and its tooltip, and counts in no colour scale, hot
+	// share, histogram or summary. Its values must be 0.
+	Missing bool
 }
 
 // MatrixBin is one time bin: values are what happened in [Start, End).
@@ -149,6 +154,7 @@ type MatrixBoardSummary struct {
 	Max                float64  // the largest cell total in the window
 	MaxItem            string   // its item
 	Hot                []string // the items of the cells at or above the threshold
+	Missing            []string // the items of the missing cells (MatrixItem.Missing)
 }
 
 // Summary is the board's numbers over its window: what the static
@@ -159,10 +165,15 @@ func (v *MatrixBoardView) Summary() (MatrixBoardSummary, error) {
 		return MatrixBoardSummary{}, err
 	}
 	s := MatrixBoardSummary{Cells: len(m.cells), Items: len(m.d.Items), Bins: len(m.d.Bins), Window: m.window}
-	for i, c := range m.cells {
+	first := true
+	for _, c := range m.cells {
+		if m.d.Items[c.item].Missing {
+			s.Missing = append(s.Missing, m.d.Items[c.item].ID)
+			continue
+		}
 		t := m.total[c.item]
-		if i == 0 || t > s.Max {
-			s.Max, s.MaxItem = t, m.d.Items[c.item].ID
+		if first || t > s.Max {
+			s.Max, s.MaxItem, first = t, m.d.Items[c.item].ID, false
 		}
 		if m.hot(c.item) {
 			s.Hot = append(s.Hot, m.d.Items[c.item].ID)
@@ -174,6 +185,9 @@ func (v *MatrixBoardView) Summary() (MatrixBoardSummary, error) {
 func (m *matrixModel) alt() string {
 	d := m.d
 	s := fmt.Sprintf("Matrix board of %d panels, %d cells", len(d.Panels), len(m.cells))
+	if n := m.missingCells(); n > 0 {
+		s += fmt.Sprintf(" (%s: %d)", m.missingName(), n)
+	}
 	if d.Title != "" {
 		s = d.Title + ": " + s
 	}
@@ -188,6 +202,9 @@ func (m *matrixModel) summary() string {
 	var b strings.Builder
 	best, hot := -1, 0
 	for _, c := range m.cells {
+		if m.d.Items[c.item].Missing {
+			continue
+		}
 		if best < 0 || m.total[c.item] > m.total[best] {
 			best = c.item
 		}
@@ -203,6 +220,9 @@ func (m *matrixModel) summary() string {
 	}
 	if len(m.d.Jobs) > 0 {
 		fmt.Fprintf(&b, "; %d jobs", len(m.d.Jobs))
+	}
+	if m.missingCells() > 0 {
+		fmt.Fprintf(&b, "; %s", m.missingText())
 	}
 	return b.String()
 }

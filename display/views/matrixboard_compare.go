@@ -12,7 +12,8 @@ import (
 // categories and jobs lay out the difference. Every colour map of a and
 // b without a forced domain gets the union of both boards' domains over
 // their windows, so equal colours mean equal values; forced domains are
-// kept.
+// kept. An item missing on either board (MatrixItem.Missing) is missing
+// on the difference.
 func CompareMatrixBoards(a, b MatrixBoardData) (RowView, error) {
 	ma, err := newMatrixModel(a)
 	if err != nil {
@@ -79,6 +80,7 @@ func CompareMatrixBoards(a, b MatrixBoardData) (RowView, error) {
 		}
 	}
 	diff.Values = make([][]float32, len(a.Items))
+	diff.Items = append([]MatrixItem(nil), a.Items...)
 	bIndex := map[string]int{}
 	for i, it := range b.Items {
 		bIndex[it.ID] = i
@@ -89,8 +91,14 @@ func CompareMatrixBoards(a, b MatrixBoardData) (RowView, error) {
 			return RowView{}, fmt.Errorf("views: compare matrix boards: item %q of A is not on B", it.ID)
 		}
 		row := make([]float32, len(a.Bins))
+		if b.Items[j].Missing {
+			// Missing on either board: missing on the difference.
+			diff.Items[i].Missing = true
+		}
 		for bin := range row {
-			row[bin] = float32(mb.value(j, bin) - ma.value(i, bin))
+			if !diff.Items[i].Missing {
+				row[bin] = float32(mb.value(j, bin) - ma.value(i, bin))
+			}
 		}
 		diff.Values[i] = row
 	}

@@ -119,7 +119,7 @@ const (
 // fit in the wider of w and the board, and the window's totals on a line
 // of their own when they do not fit beside the title.
 func (m *matrixModel) fitTo(w float64) {
-	m.fit, m.picW, m.titleLines, m.winOwnLine, m.hotKey = w, 0, nil, false, nil
+	m.fit, m.picW, m.titleLines, m.winOwnLine, m.hotKey, m.missingKey = w, 0, nil, false, nil, nil
 	m.titleH = matrixTitleH
 	keys := m.legendKeys()
 	m.legendPos = map[string][2]float64{}
@@ -133,6 +133,7 @@ func (m *matrixModel) fitTo(w float64) {
 		}
 		m.legendH = matrixLegendH
 		m.placeHotKey(28)
+		m.placeMissingKey(28)
 		return
 	}
 	avail := math.Max(w, m.geo.W)
@@ -146,6 +147,7 @@ func (m *matrixModel) fitTo(w float64) {
 	rows := (k + per - 1) / per
 	m.legendH = matrixLegendH + float64(max(rows-1, 0))*matrixLegendRowH
 	m.placeHotKey(float64(rows) * matrixLegendRowH)
+	m.placeMissingKey(float64(rows) * matrixLegendRowH)
 	// The picture is as wide as the board and its legend, or as its title
 	// within w; a title wider than that wraps at its spaces.
 	W := math.Max(m.geo.W, m.legendWidth())
@@ -153,6 +155,9 @@ func (m *matrixModel) fitTo(w float64) {
 	want := math.Ceil(textWidth(title, boldFont)) + 4
 	if m.hotKey != nil {
 		want = math.Max(want, math.Ceil(14+textWidth(m.hotText(), smallFont)))
+	}
+	if m.missingKey != nil {
+		want = math.Max(want, math.Ceil(14+textWidth(m.missingText(), smallFont)))
 	}
 	m.picW = math.Max(W, math.Min(math.Floor(w), want))
 	m.titleLines = wrapWordsFont(title, m.picW-4, boldFont)
@@ -206,6 +211,39 @@ func (m *matrixModel) placeHotKey(y float64) {
 	m.legendH += 16
 }
 
+// placeMissingKey puts the key of the missing cells (when there are any)
+// below the hot outline's key, or y px below the legend's top without
+// one, and grows the legend strip.
+func (m *matrixModel) placeMissingKey(y float64) {
+	if m.missingCells() == 0 {
+		return
+	}
+	if m.hotKey != nil {
+		y = m.hotKey[1] + 16
+	}
+	m.missingKey = &[2]float64{0, y}
+	m.legendH += 16
+}
+
+// missingName is what the board calls a missing item.
+func (m *matrixModel) missingName() string {
+	if m.d.MissingName == "" {
+		return "missing"
+	}
+	return m.d.MissingName
+}
+
+// missingText says what the grey hatched cells are. The live board words
+// it the same way.
+func (m *matrixModel) missingText() string {
+	n := m.missingCells()
+	cells := "cells"
+	if n == 1 {
+		cells = "cell"
+	}
+	return fmt.Sprintf("%s: %d %s, not drawn to scale", m.missingName(), n, cells)
+}
+
 // hotText says what the outline means: the threshold and how many cells
 // (and what share of them) reach it over the window. The live board
 // words it the same way.
@@ -217,8 +255,8 @@ func (m *matrixModel) hotText() string {
 		}
 	}
 	pct := 0.0
-	if len(m.cells) > 0 {
-		pct = 100 * float64(n) / float64(len(m.cells))
+	if all := len(m.cells) - m.missingCells(); all > 0 {
+		pct = 100 * float64(n) / float64(all)
 	}
 	return fmt.Sprintf("outlined: ≥ %s (%d cells, %.1f %%)", display.FormatValue(m.d.Threshold, m.d.Unit), n, pct)
 }

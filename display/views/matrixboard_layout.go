@@ -120,6 +120,9 @@ type MatrixBoardData struct {
 	// ties at the top larger than the share outline nothing. The legend
 	// says what the outline means.
 	HotShare float64
+	// MissingName is what the legend and the tooltips call a missing item
+	// (MatrixItem.Missing); "" means "missing".
+	MissingName string
 	// Stat is the time chart's statistic over items per bin: "max" (the
 	// default) or "mean".
 	Stat string

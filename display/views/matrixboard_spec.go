@@ -49,6 +49,10 @@ type matrixSpec struct {
 	Legend map[string][2]ang `json:"legend"`
 	Fit    ang               `json:"fit"`
 	HotKey *[2]ang           `json:"hotKey"` // the hot outline's key, [x, y] in board px; null without a threshold
+	// MissingKey is the missing cells' key, [x, y] in board px (null
+	// without missing cells), MissingName what they are called.
+	MissingKey  *[2]ang `json:"missingKey"`
+	MissingName string  `json:"missingName"`
 	// RowLabels name the rows left of their bars: [x (the text's end), y (its baseline)] and the text.
 	RowLabels []matrixRowLabelSpec `json:"rowLabels"`
 }
@@ -94,6 +98,8 @@ type matrixItemsSpec struct {
 	Cat  []int    `json:"cat"`
 	From []int    `json:"from"` // header index, -1 for none
 	To   []int    `json:"to"`
+	// Missing lists the items that do not exist (MatrixItem.Missing).
+	Missing []int `json:"missing"`
 }
 
 type matrixCellsSpec struct {
@@ -155,6 +161,11 @@ func (m *matrixModel) spec() matrixSpec {
 	if k := m.hotKey; k != nil {
 		sp.HotKey = &[2]ang{a4(k[0]), a4(m.geo.H + m.titleH + 6 + k[1])}
 	}
+	if k := m.missingKey; k != nil {
+		sp.MissingKey = &[2]ang{a4(k[0]), a4(m.geo.H + m.titleH + 6 + k[1])}
+	}
+	sp.MissingName = m.missingName()
+	sp.Items.Missing = []int{}
 	wx, wy, _ := m.windowPos()
 	sp.WinPos = [2]ang{a4(wx), a4(wy)}
 	for k, p := range m.legendPos {
@@ -199,6 +210,9 @@ func (m *matrixModel) spec() matrixSpec {
 		sp.Items.Cat = append(sp.Items.Cat, it.Category)
 		sp.Items.From = append(sp.Items.From, hdr(it.From))
 		sp.Items.To = append(sp.Items.To, hdr(it.To))
+		if it.Missing {
+			sp.Items.Missing = append(sp.Items.Missing, len(sp.Items.ID)-1)
+		}
 	}
 	for _, c := range m.cells {
 		sp.Cells.Item = append(sp.Cells.Item, c.item)

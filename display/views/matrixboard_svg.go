@@ -18,6 +18,9 @@ const (
 	matrixLegendH = 30.0 // the strip below it
 	matrixHotInk  = "#000000"
 	matrixBarEdge = "#bbbbbb"
+	// matrixMissingFill is a missing item's cell, under the hatch: a grey
+	// no colour ramp of the board reaches.
+	matrixMissingFill = "#9e9e9e"
 )
 
 // matrixSize is the size of the whole picture.
@@ -115,6 +118,9 @@ func matrixBoardSVG(m *matrixModel) string {
 	for _, c := range m.cells {
 		w.f(`<rect x="%s" y="%s" width="%s" height="%s" fill="%s"/>`,
 			n2(c.box.X), n2(c.box.Y), n2(c.box.W), n2(c.box.H), hexColor(m.cellColor(c)))
+		if m.d.Items[c.item].Missing {
+			w.f(`<rect x="%s" y="%s" width="%s" height="%s" fill="url(#hatch)"/>`, n2(c.box.X), n2(c.box.Y), n2(c.box.W), n2(c.box.H))
+		}
 	}
 	for _, c := range m.cells {
 		if m.hot(c.item) {
@@ -157,5 +163,11 @@ func (m *matrixModel) legendSVG(w *svgw, y float64) {
 		x, y := k[0], y+k[1]
 		w.f(`<rect x="%s" y="%s" width="9" height="9" fill="#ffffff" stroke="%s" stroke-width="1.2"/>`, n2(x+0.6), n2(y+0.6), matrixHotInk)
 		w.text(x+14, y+9, m.hotText(), small)
+	}
+	if k := m.missingKey; k != nil {
+		x, y := k[0], y+k[1]
+		w.f(`<rect x="%s" y="%s" width="10" height="10" fill="%s"/><rect x="%s" y="%s" width="10" height="10" fill="url(#hatch)"/>`,
+			n2(x), n2(y), matrixMissingFill, n2(x), n2(y))
+		w.text(x+14, y+9, m.missingText(), small)
 	}
 }

@@ -38,6 +38,7 @@ type matrixModel struct {
 	titleLines []string
 	winOwnLine bool
 	hotKey     *[2]float64 // the hot outline's key, below the legend's top; nil without a threshold
+	missingKey *[2]float64 // the missing cells' key, below the legend's top; nil without missing cells
 }
 
 type matrixCell struct {
@@ -67,6 +68,15 @@ func newMatrixModel(d MatrixBoardData) (*matrixModel, error) {
 			return nil, fmt.Errorf("item %q: category %d out of range (%d categories)", it.ID, it.Category, len(d.Categories))
 		}
 		m.itemIndex[it.ID] = i
+	}
+	for i, row := range d.Values {
+		if i < len(d.Items) && d.Items[i].Missing {
+			for b, v := range row {
+				if v != 0 {
+					return nil, fmt.Errorf("item %q is missing (no cable) but has value %v in bin %d", d.Items[i].ID, v, b)
+				}
+			}
+		}
 	}
 	if len(d.Values) > len(d.Items) {
 		return nil, fmt.Errorf("%d rows of values for %d items", len(d.Values), len(d.Items))
@@ -286,6 +296,9 @@ func (m *matrixModel) mapValues(key string) []float64 {
 		}
 	default:
 		for _, c := range m.cells {
+			if m.d.Items[c.item].Missing {
+				continue
+			}
 			if m.d.Categories[m.d.Items[c.item].Category].Direction == key {
 				vs = append(vs, m.total[c.item])
 			}
@@ -342,8 +355,11 @@ func autoDomain(vs []float64) (lo, mid, hi float64) {
 	return lo, sum / float64(len(vs)), hi
 }
 
-// cellColor is the colour of cell c.
+// cellColor is the colour of cell c; a missing item's is matrixMissingFill.
 func (m *matrixModel) cellColor(c matrixCell) color.RGBA {
+	if m.d.Items[c.item].Missing {
+		return matrixMissingRGBA()
+	}
 	key := m.d.Categories[m.d.Items[c.item].Category].Direction
 	return m.scales[key].Color(m.total[c.item])
 }
@@ -357,13 +373,27 @@ func (m *matrixModel) barColor(b MatrixBar) color.RGBA {
 	return m.scales[key].Color(m.barValue(m.hdrIndex[b.ID], b.Side))
 }
 
-// cellTotals are the window totals of the board's cells.
+// cellTotals are the window totals of the board's cells that exist
+// (missing items are left out).
 func (m *matrixModel) cellTotals() []float64 {
-	ts := make([]float64, len(m.cells))
-	for k, c := range m.cells {
-		ts[k] = m.total[c.item]
+	ts := make([]float64, 0, len(m.cells))
+	for _, c := range m.cells {
+		if !m.d.Items[c.item].Missing {
+			ts = append(ts, m.total[c.item])
+		}
 	}
 	return ts
+}
+
+// missingCells is the number of the board's cells whose item is missing.
+func (m *matrixModel) missingCells() int {
+	n := 0
+	for _, c := range m.cells {
+		if m.d.Items[c.item].Missing {
+			n++
+		}
+	}
+	return n
 }
 
 // hotThreshold is the least of totals that at most share of them reach
@@ -401,7 +431,10 @@ func hotThreshold(totals []float64, share float64) float64 {
 
 // hot reports whether item i's window total is at or above the threshold.
 func (m *matrixModel) hot(i int) bool {
-	return m.d.Threshold > 0 && m.total[i] >= m.d.Threshold
+	return m.d.Threshold > 0 && m.total[i] >= m.d.Threshold && !m.d.Items[i].Missing
 }
+
+// matrixMissingRGBA is matrixMissingFill.
+func matrixMissingRGBA() color.RGBA { return color.RGBA{0x9e, 0x9e, 0x9e, 0xff} }
 
 func hexColor(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }

@@ -20,7 +20,8 @@ type Fabric struct {
 	portOut  []int32 // id of the link leaving through each port
 	linkTo   []int32 // Links[id].To
 
-	phys *physPorts // real port numbers of an inferred fabric; nil: Build's
+	phys    *physPorts // real port numbers of an inferred fabric; nil: Build's
+	missing []bool     // per link: no cable (Missing); nil when every link exists
 }
 
 // Node is a compute node (level 0). Its only port, port 1, is cabled to

@@ -736,7 +736,7 @@ func (in *inferrer) assemble() (*Fabric, error) {
 				continue
 			}
 			sw := f.Switches[nd.Switch]
-			in.warn("missing node", "missing node: no host on port %d of %s (%s)", nd.Slot+1, in.swName(f, swDev, nd.Switch), sw.Name)
+			in.warn("missing node", "missing host cable: no host on port %d of %s (%s): %s and its cable are missing", nd.Slot+1, in.swName(f, swDev, nd.Switch), sw.Name, nd.Name)
 			continue
 		}
 		dv := in.g.Devices[d]

@@ -1,11 +1,13 @@
 package fattree
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // discoverFabric turns a Fabric into what a discovery tool would see:
@@ -76,7 +78,8 @@ func anonymous(f *Fabric) Fabric {
 	for i := range c.Switches {
 		c.Switches[i].Name, c.Switches[i].GUID = "", 0
 	}
-	c.phys = nil // compared by the tests of PhysicalPort and ModelPort
+	c.phys = nil    // compared by the tests of PhysicalPort and ModelPort
+	c.missing = nil // compared by the tests of Missing
 	return c
 }
 
@@ -200,8 +203,25 @@ func TestInferIrregular(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := f.Nodes[f.Node(2, 1, 1)]
-		if got.Spec != s || len(warns) != 1 || !warned(warns, "missing node", "port 2", g.Devices[devOf(false, want.Switch)].Name) {
+		if got.Spec != s || len(warns) != 1 || !warned(warns, "missing host cable", "port 2", g.Devices[devOf(false, want.Switch)].Name, "node 11 and its cable") {
 			t.Fatalf("spec %v, warnings %v", got.Spec, warns)
+		}
+		if ids := got.MissingLinks(); !reflect.DeepEqual(ids, []int{want.Up, want.Down}) || !got.NodeMissing(11) {
+			t.Fatalf("missing links %v, want node 11's %d and %d", ids, want.Up, want.Down)
+		}
+		// The missing node has no counters; jobs cannot use it.
+		t0 := time.Unix(1000, 0)
+		rows, err := Simulate(context.Background(), got, DModK(got), []Job{{ID: "j", Nodes: []int{0, 1}, Pattern: AllToAll(), BytesPerPair: 10}}, t0, t0.Add(2*time.Second), time.Second)
+		if err != nil || len(rows) != 2*(len(got.Links)-2) {
+			t.Fatalf("Simulate: %d rows, %v; want %d", len(rows), err, 2*(len(got.Links)-2))
+		}
+		for _, r := range rows {
+			if got.Missing(r.Link) {
+				t.Fatalf("a counter row on missing link %d", r.Link)
+			}
+		}
+		if _, err := JobLoads(context.Background(), got, DModK(got), []Job{{ID: "j", Nodes: []int{10, 11}, Pattern: AllToAll(), BytesPerPair: 1}}); err == nil || !strings.Contains(err.Error(), "nodes[1] = 11 (node 11) is missing") {
+			t.Fatalf("a job on the missing node: %v", err)
 		}
 		if got.Nodes[f.Node(2, 1, 1)].GUID != 0 || got.Nodes[f.Node(2, 1, 0)].GUID == 0 {
 			t.Fatal("the missing node is not the one with GUID 0")
@@ -247,6 +267,9 @@ func TestInferIrregular(t *testing.T) {
 		if a, b := anonymous(got), anonymous(f); !reflect.DeepEqual(a, b) || len(warns) != 3 ||
 			!warned(warns, g.Devices[l2b].Name, "no cable to an L3", "bundle 1") || !warned(warns, "missing cable", g.Devices[l2b].Name) {
 			t.Fatalf("spec %v, warnings %v", got.Spec, warns)
+		}
+		if n := len(got.MissingLinks()); n != 4 {
+			t.Fatalf("%d missing links, want the 4 of the two cables", n)
 		}
 		if got.Switches[f.L2(3, 1)].Name != g.Devices[l2b].Name {
 			t.Fatalf("L2 p3 s1 is %s, want %s", got.Switches[f.L2(3, 1)].Name, g.Devices[l2b].Name)

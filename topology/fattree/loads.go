@@ -19,6 +19,7 @@ type Loads struct {
 	Pairs int64 // ordered pairs routed
 
 	kindStart [NumKinds + 1]int
+	missing   []bool // the fabric's missing links (Fabric.Missing); nil: none
 }
 
 // Kind is the part of l.Links that holds the links of kind k, in link id
@@ -32,7 +33,8 @@ func (l *Loads) Kind(k Kind) []int64 {
 
 // Stats summarises the loads of one kind of link.
 type Stats struct {
-	Links    int   // links of the kind
+	Links    int   // links of the kind that exist (Fabric.Missing ones are not counted)
+	Missing  int   // links of the kind whose cable is missing
 	Used     int   // links with a load above 0
 	Min, Max int64 // smallest and largest load (0 and 0 without links)
 	Sum      int64 // total load
@@ -41,11 +43,16 @@ type Stats struct {
 // Stats summarises the loads on the links of kind k.
 func (l *Loads) Stats(k Kind) Stats {
 	loads := l.Kind(k)
-	st := Stats{Links: len(loads)}
+	st := Stats{}
 	for i, v := range loads {
-		if i == 0 || v < st.Min {
+		if missingAt(l.missing, l.kindStart, k, i) {
+			st.Missing++
+			continue
+		}
+		if st.Links == 0 || v < st.Min {
 			st.Min = v
 		}
+		st.Links++
 		st.Max = max(st.Max, v)
 		st.Sum += v
 		if v > 0 {
@@ -56,7 +63,7 @@ func (l *Loads) Stats(k Kind) Stats {
 }
 
 // AllToAllLoads routes every ordered pair of distinct nodes of the set
-// nodes (nil: every node of f) with r and counts the routes crossing each
+// nodes (nil: every node of f that exists) with r and counts the routes crossing each
 // directed link, and the number of switches on each route (Loads.Hops).
 //
 // It never follows a route per pair. Because r is destination-based, the
@@ -83,6 +90,7 @@ func AllToAllLoads(ctx context.Context, f *Fabric, r Routing, nodes []int) (Load
 		Links:     make([]int64, len(f.Links)),
 		Pairs:     int64(n) * int64(n-1),
 		kindStart: f.kindStart,
+		missing:   f.missing,
 	}
 	if n < 2 {
 		return l, nil
@@ -156,15 +164,21 @@ func AllToAllLoads(ctx context.Context, f *Fabric, r Routing, nodes []int) (Load
 	for _, s := range set {
 		l.Links[f.Nodes[s].Up] += int64(n - 1)
 	}
+	if err := checkMissingRoutes(f, l.Links); err != nil {
+		return Loads{}, fmt.Errorf("fattree: all-to-all loads: %w", err)
+	}
 	return l, nil
 }
 
-// nodeSet checks nodes (nil: all of f's nodes) for range and repeats.
+// nodeSet checks nodes (nil: all of f's nodes that exist) for range,
+// repeats and missing nodes.
 func nodeSet(f *Fabric, nodes []int) ([]int, error) {
 	if nodes == nil {
-		all := make([]int, len(f.Nodes))
-		for d := range all {
-			all[d] = d
+		all := make([]int, 0, len(f.Nodes))
+		for d := range f.Nodes {
+			if !f.NodeMissing(d) {
+				all = append(all, d)
+			}
 		}
 		return all, nil
 	}
@@ -175,6 +189,9 @@ func nodeSet(f *Fabric, nodes []int) ([]int, error) {
 		}
 		if seen[d] {
 			return nil, fmt.Errorf("fattree: nodes[%d] = %d is listed twice", i, d)
+		}
+		if f.NodeMissing(d) {
+			return nil, fmt.Errorf("fattree: nodes[%d] = %d (%s) is missing from the fabric: Infer found no host there", i, d, f.Nodes[d].Name)
 		}
 		seen[d] = true
 	}

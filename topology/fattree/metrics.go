@@ -6,10 +6,11 @@ import "fmt"
 // kind.
 type LoadStats struct {
 	Kind            Kind
-	Links           int     // links of the kind
+	Links           int     // links of the kind that exist (Fabric.Missing ones are not counted)
+	Missing         int     // links of the kind whose cable is missing
 	Used            int     // links with a load above 0
-	Dark            int     // links with no load, Links − Used
-	Min, Mean, Max  float64 // over all the kind's links, dark ones included (0 without links)
+	Dark            int     // links that exist and carry no load, Links − Used
+	Min, Mean, Max  float64 // over the kind's links that exist, dark ones included (0 without links)
 	Sum             float64 // total load
 	MaxOverMean     float64 // Max / Mean: 1 when balanced; 0 when nothing flows
 	UsedMean        float64 // mean over the used links only (0 when none is)
@@ -19,11 +20,16 @@ type LoadStats struct {
 // Stats summarises the loads of t on the links of kind k.
 func (t *Traffic) Stats(k Kind) LoadStats {
 	loads := t.Kind(k)
-	st := LoadStats{Kind: k, Links: len(loads)}
+	st := LoadStats{Kind: k}
 	for i, v := range loads {
-		if i == 0 || v < st.Min {
+		if missingAt(t.missing, t.kindStart, k, i) {
+			st.Missing++
+			continue
+		}
+		if st.Links == 0 || v < st.Min {
 			st.Min = v
 		}
+		st.Links++
 		st.Max = max(st.Max, v)
 		st.Sum += v
 		if v > 0 {
@@ -66,7 +72,8 @@ func (t *Traffic) Hotspots(threshold float64, relative bool) []int {
 	return out
 }
 
-// Dark is the ids of the links of kind k that carry no load, in id order.
+// Dark is the ids of the links of kind k that exist and carry no load,
+// in id order (a missing link is not dark: Fabric.MissingLinks).
 func (t *Traffic) Dark(k Kind) []int {
 	var out []int
 	lo := 0
@@ -74,7 +81,7 @@ func (t *Traffic) Dark(k Kind) []int {
 		lo = t.kindStart[k]
 	}
 	for i, v := range t.Kind(k) {
-		if v == 0 {
+		if v == 0 && !missingAt(t.missing, t.kindStart, k, i) {
 			out = append(out, lo+i)
 		}
 	}

@@ -136,6 +136,7 @@ func (in *inferrer) mapPhysicalPorts(f *Fabric, where []int, nodeDev []int) {
 	}
 	if !pp.identity() {
 		f.phys = pp
+		f.markMissing(pp)
 	}
 }
 

@@ -29,13 +29,19 @@ type Path struct {
 // Route follows r from node src to node dst. The route of a node to
 // itself is empty. It fails when a switch has no route for dst, names a
 // port it does not have, delivers to another node, or when the route
-// loops (comes back to a switch it visited).
+// loops (comes back to a switch it visited), and when either node or a
+// link on the way is missing (Fabric.Missing).
 func Route(f *Fabric, r Routing, src, dst int) (Path, error) {
 	if src < 0 || src >= len(f.Nodes) || dst < 0 || dst >= len(f.Nodes) {
 		return Path{}, fmt.Errorf("fattree: route %d → %d: the fabric has nodes 0..%d", src, dst, len(f.Nodes)-1)
 	}
 	if src == dst {
 		return Path{}, nil
+	}
+	for _, n := range []int{src, dst} {
+		if f.NodeMissing(n) {
+			return Path{}, fmt.Errorf("fattree: route %d → %d: node %d (%s) is missing from the fabric", src, dst, n, f.Nodes[n].Name)
+		}
 	}
 	p := Path{Links: []int{f.Nodes[src].Up}}
 	sw := f.Nodes[src].Switch
@@ -47,6 +53,9 @@ func Route(f *Fabric, r Routing, src, dst int) (Path, error) {
 		id, err := f.next(r, sw, dst)
 		if err != nil {
 			return Path{}, fmt.Errorf("fattree: route %d → %d: %w", src, dst, err)
+		}
+		if f.Missing(id) {
+			return Path{}, fmt.Errorf("fattree: route %d → %d: switch %s forwards over %s, whose cable is missing", src, dst, f.Switches[sw].Name, f.linkName(id))
 		}
 		p.Links = append(p.Links, id)
 		if f.Links[id].Kind == Down10 {

@@ -17,7 +17,8 @@ const maxSimulateRows = 1 << 24
 
 // Simulate is the counters that jobs would leave on f routed by r from
 // start to end, read every step: one row per interval and directed link
-// (every link, zeros included), ordered by time and link, each row at the
+// (every link that exists, zeros included; a missing link, Fabric.Missing,
+// has no counters), ordered by time and link, each row at the
 // interval's end. The last interval ends at end and may be shorter than
 // step.
 //
@@ -86,6 +87,9 @@ func Simulate(ctx context.Context, f *Fabric, r Routing, jobs []Job, start, end 
 			}
 		}
 		for id := range nl {
+			if f.Missing(id) {
+				continue // no cable, no counters
+			}
 			c := math.Round(cum[id])
 			if c >= math.MaxInt64 {
 				return nil, fmt.Errorf("fattree: simulate: link %d carries %g bytes by %v, beyond the int64 range", id, cum[id], t1)

@@ -16,6 +16,7 @@ type Traffic struct {
 	Jobs  []JobTraffic // one per job, in the order given
 
 	kindStart [NumKinds + 1]int
+	missing   []bool // the fabric's missing links (Fabric.Missing); nil: none
 }
 
 // JobTraffic is one job's share of a Traffic.
@@ -61,12 +62,15 @@ func JobLoads(ctx context.Context, f *Fabric, r Routing, jobs []Job) (Traffic, e
 			return Traffic{}, err
 		}
 	}
-	t := Traffic{Links: make([]float64, len(f.Links)), Jobs: make([]JobTraffic, len(jobs)), kindStart: f.kindStart}
+	t := Traffic{Links: make([]float64, len(f.Links)), Jobs: make([]JobTraffic, len(jobs)), kindStart: f.kindStart, missing: f.missing}
 	var walks []*pairWalk
 	for i := range jobs {
 		j := &jobs[i]
 		routes, pairs, err := jobRoutes(ctx, f, r, j, &walks)
 		if err != nil {
+			return Traffic{}, fmt.Errorf("fattree: loads of job %d (%q): %w", i, j.ID, err)
+		}
+		if err := checkMissingRoutes(f, routes); err != nil {
 			return Traffic{}, fmt.Errorf("fattree: loads of job %d (%q): %w", i, j.ID, err)
 		}
 		jt := JobTraffic{ID: j.ID, Routes: routes, Links: make([]float64, len(f.Links)), Pairs: pairs,

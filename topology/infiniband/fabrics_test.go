@@ -84,7 +84,7 @@ func TestDegradedFabric(t *testing.T) {
 			msgs = append(msgs, w.Msg)
 		}
 		wantMsgs := []string{
-			`missing node: no host on port 2 of switch "L1-p4-s3" (GUID 0x0000000000200013) (L1 p4 s3)`,
+			`missing host cable: no host on port 2 of switch "L1-p4-s3" (GUID 0x0000000000200013) (L1 p4 s3): node 77 and its cable are missing`,
 			`missing cable between switch "L1-p1-s2" (GUID 0x0000000000200006) and switch "L2-p1-s3" (GUID 0x0000000000200027) (L1-p1-s2 and L2-p1-s3)`,
 			`missing cable between switch "L1-p6-s0" (GUID 0x0000000000200018) and switch "L2-p6-s1" (GUID 0x0000000000200039) (L1-p6-s0 and L2-p6-s1)`,
 			`missing cable between switch "L2-p5-s0" (GUID 0x0000000000200034) and switch "L3-b0-s2" (GUID 0x0000000000200042) (L2-p5-s0 and L3-b0-s2)`,

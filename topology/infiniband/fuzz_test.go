@@ -14,7 +14,7 @@ import (
 // that every error is a *ParseError naming the file, and that what is read
 // names only existing devices and ports.
 func FuzzReadIBNetDiscover(f *testing.F) {
-	for _, name := range []string{"k4.ibnetdiscover", "k4-ports.ibnetdiscover"} {
+	for _, name := range []string{"k4.ibnetdiscover", "k4-ports.ibnetdiscover", "k4holes.ibnetdiscover"} {
 		b, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
 			f.Fatal(err)
@@ -41,7 +41,24 @@ func FuzzReadIBNetDiscover(f *testing.F) {
 			}
 		}
 		if len(g.Devices) <= 4096 {
-			_, _, _ = fattree.Infer(g)
+			f, _, err := fattree.Infer(g)
+			if err != nil {
+				return
+			}
+			// A missing link is one the discovered cabling lacks: its
+			// switch end has no physical port.
+			cabled := func(level, dev, port int) bool {
+				if level == 0 {
+					return f.NodeHCAPort(dev) != 0
+				}
+				return f.PhysicalPort(dev, port) != 0
+			}
+			for id, l := range f.Links {
+				both := cabled(l.Kind.From(), l.From, l.FromPort) && cabled(l.Kind.To(), l.To, l.ToPort)
+				if f.Missing(id) == both {
+					t.Fatalf("link %d: missing %v, cabled at both ends %v", id, f.Missing(id), both)
+				}
+			}
 		}
 	})
 }

@@ -23,7 +23,7 @@
 // last update's duration).
 import { brushX } from 'd3-brush';
 import { select } from 'd3-selection';
-import { NS, INK, MUTED, fmt, html, BAR, BUTTON, b64bytes, fitWidth, measureText } from './util.js';
+import { NS, INK, MUTED, fmt, html, BAR, BUTTON, b64bytes, fitWidth, measureText, hatch } from './util.js';
 
 const HIST_BINS = 20;
 const FADE = 0.15;
@@ -166,6 +166,14 @@ export function matrixboardView(root, img, sp) {
     const v = V[i * nb + b];
     return Number.isFinite(v) ? v : 0;
   };
+  // Missing items (MatrixItem.Missing): drawn grey and hatched, in no scale, hot share, histogram or mean.
+  const missing = new Uint8Array(nItems);
+  for (const i of sp.items.missing || []) missing[i] = 1;
+  const missingCell = (c) => missing[sp.cells.item[c]] === 1;
+  let nMissingCells = 0;
+  for (let c = 0; c < nCells; c++) if (missingCell(c)) nMissingCells++;
+  const MISSING_FILL = '#9e9e9e';
+  const missingName = sp.missingName || 'missing';
   const cats = sp.categories || [];
   const dirOfItem = (i) => cats[sp.items.cat[i]].direction;
   const cellDir = sp.cells.item.map(dirOfItem);
@@ -410,6 +418,7 @@ export function matrixboardView(root, img, sp) {
         'data-item': sp.items.id[sp.cells.item[c]],
       }, cellG);
       cellEls[c].ssCell = c;
+      if (missingCell(c)) cellEls[c].setAttribute('data-missing', '1');
     }
     cellG.addEventListener('click', (e) => {
       if (e.target.ssCell !== undefined) toggleEnd('i', sp.cells.item[e.target.ssCell], e.shiftKey);
@@ -418,6 +427,15 @@ export function matrixboardView(root, img, sp) {
   const routeG = svgEl('g', { class: 'ss-route-ends', 'pointer-events': 'none' }, svg);
   const routeText = html('span', 'color:#555;margin-left:6px');
   routeText.className = 'ss-route-text';
+  // The hatch over missing cells (SVG cells; the canvas draws its own).
+  const missingG = svgEl('g', { class: 'ss-missing', 'pointer-events': 'none' }, svg);
+  const hatchId = hatch(select(svg), (root.id || 'ss') + '-mb-missing');
+  const missingEls = new Map(); // cell → its hatch
+  if (cellEls) {
+    for (let c = 0; c < nCells; c++) {
+      if (missingCell(c)) missingEls.set(c, svgEl('rect', { x: sp.cells.x[c], y: sp.cells.y[c], width: cellSize, height: cellSize, fill: `url(#${hatchId})` }, missingG));
+    }
+  }
   const hotG = svgEl('g', { class: 'ss-hot', 'pointer-events': 'none' }, svg);
   const legendG = svgEl('g', { class: 'ss-legend' }, svg);
   board.append(svg);
@@ -499,7 +517,7 @@ export function matrixboardView(root, img, sp) {
         if (sp.bars.side[k] === side || sp.bars.side[k] === 2) vs.push(side === 0 ? maxIn[sp.bars.hdr[k]] : maxOut[sp.bars.hdr[k]]);
       }
     } else {
-      for (let c = 0; c < nCells; c++) if (cellDir[c] === key) vs.push(T[sp.cells.item[c]]);
+      for (let c = 0; c < nCells; c++) if (cellDir[c] === key && !missingCell(c)) vs.push(T[sp.cells.item[c]]);
     }
     return vs;
   }
@@ -531,7 +549,7 @@ export function matrixboardView(root, img, sp) {
   function computeHist() {
     let lo = Infinity, hi = -Infinity;
     for (let c = 0; c < nCells; c++) {
-      if (st.dir !== 'both' && cellDir[c] !== st.dir) continue;
+      if ((st.dir !== 'both' && cellDir[c] !== st.dir) || missingCell(c)) continue;
       const t = T[sp.cells.item[c]];
       if (t < lo) lo = t;
       if (t > hi) hi = t;
@@ -539,14 +557,15 @@ export function matrixboardView(root, img, sp) {
     if (lo > hi) lo = hi = 0;
     histLo = lo;
     histHi = hi;
-    for (let c = 0; c < nCells; c++) cellBin[c] = bucket(T[sp.cells.item[c]], lo, hi, HIST_BINS);
+    for (let c = 0; c < nCells; c++) cellBin[c] = missingCell(c) ? -1 : bucket(T[sp.cells.item[c]], lo, hi, HIST_BINS);
   }
 
   function computeVisible() {
     let n = 0;
     for (let c = 0; c < nCells; c++) {
       let on = st.dir === 'both' || cellDir[c] === st.dir;
-      if (on && st.hist) {
+      // A missing cell stays, whatever the histogram's brush: it has no value to brush.
+      if (on && st.hist && !missingCell(c)) {
         const inside = cellBin[c] >= st.hist[0] && cellBin[c] < st.hist[1];
         on = st.exclusive ? !inside : inside;
       }
@@ -595,6 +614,7 @@ export function matrixboardView(root, img, sp) {
   let listed = new Set();
   function cellTip(c) {
     const i = sp.cells.item[c];
+    if (missing[i]) return sp.items.name[i] + '\n' + missingName + ': no data';
     let s = sp.items.name[i] + '\n' + fv(T[i]);
     const js = itemJobs.get(i);
     if (js) {
@@ -609,13 +629,13 @@ export function matrixboardView(root, img, sp) {
   };
 
   // ----------------------------------------------------------------- drawing
-  const hot = (c) => st.threshold > 0 && T[sp.cells.item[c]] >= st.threshold;
+  const hot = (c) => st.threshold > 0 && T[sp.cells.item[c]] >= st.threshold && !missingCell(c);
   const cellTips = cellEls ? new Array(nCells).fill(null) : null;
   const cellState = cellEls ? new Int8Array(nCells).fill(-1) : null; // 0 shown, 1 hidden, 2 faded
 
   function drawCells() {
     listed = tipJobs();
-    for (let c = 0; c < nCells; c++) cellColor[c] = colorOf(cellDir[c], T[sp.cells.item[c]]);
+    for (let c = 0; c < nCells; c++) cellColor[c] = missingCell(c) ? MISSING_FILL : colorOf(cellDir[c], T[sp.cells.item[c]]);
     if (cellEls) {
       for (let c = 0; c < nCells; c++) {
         const el = cellEls[c];
@@ -628,6 +648,8 @@ export function matrixboardView(root, img, sp) {
           else el.removeAttribute('opacity'), el.removeAttribute('data-faded');
           cellState[c] = s;
         }
+        const hatched = missingEls.get(c);
+        if (hatched) hatched.setAttribute('visibility', visible[c] ? 'visible' : 'hidden');
         const tip = cellTip(c);
         if (tip !== cellTips[c]) el.setAttribute('data-tip', (cellTips[c] = tip));
       }
@@ -669,6 +691,28 @@ export function matrixboardView(root, img, sp) {
       ctx.fill();
     }
     ctx.globalAlpha = 1;
+    // The hatch of the missing cells, as the static picture's pattern.
+    if (nMissingCells) {
+      ctx.save();
+      ctx.strokeStyle = 'rgba(0,0,0,0.45)';
+      ctx.lineWidth = 1.1;
+      for (let c = 0; c < nCells; c++) {
+        if (!visible[c] || !missingCell(c)) continue;
+        const x = sp.cells.x[c], y = sp.cells.y[c];
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(x, y, cellSize, cellSize);
+        ctx.clip();
+        ctx.beginPath();
+        for (let d = -cellSize; d < cellSize; d += 4) {
+          ctx.moveTo(x + d, y + cellSize);
+          ctx.lineTo(x + d + cellSize, y);
+        }
+        ctx.stroke();
+        ctx.restore();
+      }
+      ctx.restore();
+    }
     if (hoverCell >= 0) {
       ctx.lineWidth = 1.5;
       ctx.strokeStyle = '#222';
@@ -772,9 +816,16 @@ export function matrixboardView(root, img, sp) {
       const [x, y] = sp.hotKey;
       let n = 0;
       for (let c = 0; c < nCells; c++) if (hot(c)) n++;
-      const pct = nCells ? (100 * n) / nCells : 0;
+      const pct = nCells - nMissingCells ? (100 * n) / (nCells - nMissingCells) : 0;
       svgEl('rect', { x: x + 0.6, y: y + 0.6, width: 9, height: 9, fill: '#ffffff', stroke: '#000000', 'stroke-width': 1.2, class: 'ss-hot-key' }, legendG);
       svgText(legendG, x + 14, y + 9, `outlined: ≥ ${fv(st.threshold)} (${n} cells, ${pct.toFixed(1)} %)`, { 'font-size': 10, fill: MUTED, class: 'ss-hot-text' });
+    }
+    // What the grey hatched cells are (Go's missingText).
+    if (sp.missingKey && nMissingCells) {
+      const [x, y] = sp.missingKey;
+      svgEl('rect', { x, y, width: 10, height: 10, fill: MISSING_FILL, class: 'ss-missing-key' }, legendG);
+      svgEl('rect', { x, y, width: 10, height: 10, fill: `url(#${hatchId})` }, legendG);
+      svgText(legendG, x + 14, y + 9, `${missingName}: ${nMissingCells} ${nMissingCells === 1 ? 'cell' : 'cells'}, not drawn to scale`, { 'font-size': 10, fill: MUTED, class: 'ss-missing-text' });
     }
   }
 
@@ -854,7 +905,7 @@ export function matrixboardView(root, img, sp) {
     const groups = new Map();
     const catKey = cats.map(key);
     for (const k of catKey) if (!groups.has(k)) groups.set(k, []);
-    for (let i = 0; i < nItems; i++) groups.get(catKey[sp.items.cat[i]]).push(i);
+    for (let i = 0; i < nItems; i++) if (!missing[i]) groups.get(catKey[sp.items.cat[i]]).push(i);
     return [...groups].filter(([, items]) => items.length).map(([name, items]) => ({ name, items }));
   }
 

@@ -443,7 +443,13 @@ func matrixboardCells() ([]cell, error) {
 		return nil, err
 	}
 	out = append(out, cell{`sdk.FatTree(fattree Paper1296, simulated counters, 3 jobs)`, p, exp})
-	return out, nil
+
+	// (d) a fabric with holes, and its compare row.
+	holes, err := holesSample()
+	if err != nil {
+		return nil, fmt.Errorf("holes: %w", err)
+	}
+	return append(out, holes...), nil
 }
 
 func sortFloats(x []float64) { sort.Float64s(x) }

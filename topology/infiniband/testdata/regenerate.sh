@@ -17,6 +17,9 @@
 #                                  -n) of L1-p0-s0
 #   two6    two levels, 6 cables   .net, .ibnetdiscover, -ports.ibnetdiscover
 #   k8deg   KAry(8) degraded       .net, .ibnetdiscover, -ports.ibnetdiscover
+#   k4holes KAry(4) without two    .net, .ibnetdiscover and, after OpenSM's
+#           switch cables and a    default engine (which routes around
+#           host cable             the holes), k4holes.dump_fts
 #   paper1296 fattree.Paper1296()  paper1296.ibnetdiscover.gz and, after
 #                                  -R ftree, paper1296-ftree.dump_fts.gz
 #                                  (-n), compressed with gzip -n -9 (4 MB
@@ -93,7 +96,7 @@ ports() {
 	awk '{ print $2, $3 }' "$out/$1-ports.ibnetdiscover" | sort -n -k1,1 -k2,2
 }
 
-for name in k4 k8 two6 k8deg paper1296; do
+for name in k4 k8 two6 k8deg k4holes paper1296; do
 	start "$name"
 	if [ "$name" = paper1296 ]; then
 		opensm_once ftree
@@ -108,6 +111,9 @@ for name in k4 k8 two6 k8deg paper1296; do
 		sim dump_fts -n 2>/dev/null >"$out/k8-minhop.dump_fts"
 		opensm_once ftree
 		sim dump_fts 2>/dev/null >"$out/k8-ftree.dump_fts"
+	elif [ "$name" = k4holes ]; then
+		opensm_once minhop
+		sim dump_fts 2>/dev/null >"$out/k4holes.dump_fts"
 	else
 		opensm_once minhop
 	fi
@@ -139,5 +145,6 @@ sha256sum k4.net k4.ibnetdiscover k4-ports.ibnetdiscover k4.perfquery k4.perfque
 	k8.net k8.ibnetdiscover k8-ports.ibnetdiscover k8-minhop.dump_fts k8-ftree.dump_fts k8-L1-p0-s0.ibroute k8-L1-p0-s0-n.ibroute \
 	two6.net two6.ibnetdiscover two6-ports.ibnetdiscover \
 	k8deg.net k8deg.ibnetdiscover k8deg-ports.ibnetdiscover \
+	k4holes.net k4holes.ibnetdiscover k4holes-ports.ibnetdiscover k4holes.dump_fts \
 	paper1296.ibnetdiscover.gz paper1296-ftree.dump_fts.gz >SHA256SUMS
 echo "wrote $out"
