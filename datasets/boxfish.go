@@ -13,8 +13,8 @@ var boxfish embed.FS
 // meta file bgpc_meta.yaml, its node and link tables and its rank map, a
 // 512-node 8×8×8 torus with per-link packet counts per code region, and
 // the BSD licence (LICENSE.boxfish.txt) and origin (SOURCE.txt) that
-// travel with them. Read it with torus.ReadBoxfishFS(fsys,
-// "bgpc_meta.yaml").
+// travel with them. Read it with boxfish.ReadFS(fsys, "bgpc_meta.yaml")
+// (package superstep/topology/torus/boxfish).
 func BoxfishBGP() fs.FS {
 	sub, err := fs.Sub(boxfish, "data/boxfish-bgp")
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"superstep/display"
 	"superstep/sdk/table"
 	"superstep/topology/torus"
+	"superstep/topology/torus/boxfish"
 
 	"github.com/apache/arrow/go/v15/arrow"
 )
@@ -117,7 +118,7 @@ func TestPF3DMappingsBGP(t *testing.T) {
 // TestTorusRingBoxfish draws the BG/P counters and checks the ring's data
 // against the counts of issue 13's Done-when 5.
 func TestTorusRingBoxfish(t *testing.T) {
-	run, err := torus.ReadBoxfishFS(datasets.BoxfishBGP(), "bgpc_meta.yaml")
+	run, err := boxfish.ReadFS(datasets.BoxfishBGP(), "bgpc_meta.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,9 @@
 // data directories) and writes ibsim net files; fattree.Infer turns a
 // discovered topology into a fabric model. Package torus models
 // n-dimensional tori: channels, dimension-order routing, communication
-// patterns and task mappings, load measures, and readers for Boxfish's
-// counter tables and Blue Gene/Q raw counters. Package slurm reads the job
+// patterns and task mappings, load measures; its subpackage torus/boxfish
+// reads and writes Boxfish's counter tables and reads Blue Gene/Q raw
+// counters. Package slurm reads the job
 // logs that say which nodes a job ran on and when. Nothing here imports
 // display or algo: package sdk joins the models to the views.
 package topology

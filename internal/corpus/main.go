@@ -38,7 +38,7 @@ import (
 	"superstep/sdk"
 	"superstep/topology/fattree"
 	"superstep/topology/infiniband"
-	"superstep/topology/torus"
+	"superstep/topology/torus/boxfish"
 )
 
 // source is a public repository and the folders of it the corpus takes.
@@ -208,9 +208,9 @@ func openTrace(rel, path string) row {
 }
 
 func readBoxfish(rel, path string) row {
-	r := row{file: rel, reader: "torus.ReadBoxfish"}
+	r := row{file: rel, reader: "boxfish.Read"}
 	t0 := time.Now()
-	run, err := torus.ReadBoxfish(path)
+	run, err := boxfish.Read(path)
 	r.took = time.Since(t0)
 	if err != nil {
 		r.result = "error: " + firstLine(err.Error())

@@ -27,7 +27,8 @@ package profile
 //
 // Every table's schema metadata carries the job and program
 // ("superstep.job", "superstep.program"), which table it is
-// ("superstep.table") and the version ("superstep.version"). The cluster
+// (table.MetaTable, "superstep.table") and the version (table.MetaVersion,
+// "superstep.version"). The cluster
 // table's metadata also lists every rack and host ("superstep.racks",
 // "superstep.hosts", JSON), so hosts without workers and racks without
 // hosts survive; without those keys (a table written by another tool) the
@@ -54,12 +55,11 @@ import (
 // "superstep.version" metadata.
 const TableVersion = 1
 
-// Metadata keys of the tables (and of the Parquet files).
+// Metadata keys of the tables (and of the Parquet files), beside
+// table.MetaTable and table.MetaVersion.
 const (
 	MetaJob     = "superstep.job"
 	MetaProgram = "superstep.program"
-	MetaTable   = "superstep.table"
-	MetaVersion = "superstep.version"
 	MetaRacks   = "superstep.racks"
 	MetaHosts   = "superstep.hosts"
 )
@@ -98,9 +98,9 @@ var (
 	}
 )
 
-func (p *Profile) meta(table string, extra ...string) *arrow.Metadata {
-	keys := []string{MetaTable, MetaVersion, MetaJob, MetaProgram}
-	vals := []string{table, strconv.Itoa(TableVersion), p.Job, p.Program}
+func (p *Profile) meta(name string, extra ...string) *arrow.Metadata {
+	keys := []string{table.MetaTable, table.MetaVersion, MetaJob, MetaProgram}
+	vals := []string{name, strconv.Itoa(TableVersion), p.Job, p.Program}
 	for i := 0; i+1 < len(extra); i += 2 {
 		keys = append(keys, extra[i])
 		vals = append(vals, extra[i+1])
@@ -289,11 +289,11 @@ func FromTables(workers, pairs, clusterTbl arrow.Table) (*Profile, error) {
 
 // checkMeta fills in the job and program from a table's metadata, or
 // checks that they agree with what another table said.
-func (p *Profile) checkMeta(md arrow.Metadata, table string) error {
-	if i := md.FindKey(MetaTable); i >= 0 && md.Values()[i] != table {
-		return fmt.Errorf("this is the %s table (metadata %s), not the %s table", md.Values()[i], MetaTable, table)
+func (p *Profile) checkMeta(md arrow.Metadata, name string) error {
+	if i := md.FindKey(table.MetaTable); i >= 0 && md.Values()[i] != name {
+		return fmt.Errorf("this is the %s table (metadata %s), not the %s table", md.Values()[i], table.MetaTable, name)
 	}
-	if i := md.FindKey(MetaVersion); i >= 0 {
+	if i := md.FindKey(table.MetaVersion); i >= 0 {
 		if v := md.Values()[i]; v != strconv.Itoa(TableVersion) {
 			return fmt.Errorf("table layout version %s, this reader knows version %d", v, TableVersion)
 		}

@@ -31,8 +31,6 @@ func init() {
 		"MetaJob":          reflect.ValueOf(constant.MakeFromLiteral("\"superstep.job\"", token.STRING, 0)),
 		"MetaProgram":      reflect.ValueOf(constant.MakeFromLiteral("\"superstep.program\"", token.STRING, 0)),
 		"MetaRacks":        reflect.ValueOf(constant.MakeFromLiteral("\"superstep.racks\"", token.STRING, 0)),
-		"MetaTable":        reflect.ValueOf(constant.MakeFromLiteral("\"superstep.table\"", token.STRING, 0)),
-		"MetaVersion":      reflect.ValueOf(constant.MakeFromLiteral("\"superstep.version\"", token.STRING, 0)),
 		"Modelled":         reflect.ValueOf(profile.Modelled),
 		"NewCaptureWriter": reflect.ValueOf(profile.NewCaptureWriter),
 		"NewStep":          reflect.ValueOf(profile.NewStep),

@@ -27,7 +27,6 @@ func init() {
 		"LoadParquet":     reflect.ValueOf(vrecord.LoadParquet),
 		"MessagesFile":    reflect.ValueOf(constant.MakeFromLiteral("\"messages.parquet\"", token.STRING, 0)),
 		"MetaMaxBytes":    reflect.ValueOf(constant.MakeFromLiteral("\"superstep.max_bytes\"", token.STRING, 0)),
-		"MetaTable":       reflect.ValueOf(constant.MakeFromLiteral("\"superstep.table\"", token.STRING, 0)),
 		"MetaVertices":    reflect.ValueOf(constant.MakeFromLiteral("\"superstep.vertices\"", token.STRING, 0)),
 		"New":             reflect.ValueOf(vrecord.New),
 		"Size":            reflect.ValueOf(vrecord.Size),

@@ -45,8 +45,6 @@ func init() {
 		"MaxNodes":           reflect.ValueOf(constant.MakeFromLiteral("2097152", token.INT, 0)),
 		"MaxPorts":           reflect.ValueOf(constant.MakeFromLiteral("254", token.INT, 0)),
 		"MetaFabric":         reflect.ValueOf(constant.MakeFromLiteral("\"superstep.fabric\"", token.STRING, 0)),
-		"MetaTable":          reflect.ValueOf(constant.MakeFromLiteral("\"superstep.table\"", token.STRING, 0)),
-		"MetaVersion":        reflect.ValueOf(constant.MakeFromLiteral("\"superstep.version\"", token.STRING, 0)),
 		"NewCounterSums":     reflect.ValueOf(fattree.NewCounterSums),
 		"NewTable":           reflect.ValueOf(fattree.NewTable),
 		"NodePort":           reflect.ValueOf(fattree.NodePort),

@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract -name symbols superstep/display superstep/display/views superstep/sdk superstep/sdk/bsp superstep/sdk/graph superstep/sdk/profile superstep/sdk/vrecord superstep/topology/cluster superstep/topology/fattree superstep/topology/infiniband superstep/topology/slurm superstep/topology/torus superstep/datasets superstep/algo/vertex superstep/algo/partition superstep/algo/sequential superstep/algo/circular superstep/algo/community superstep/algo/layout superstep/algo/quality superstep/algo/pipeline superstep/algo/hilbert superstep/algo/embed superstep/algo/meanshift superstep/algo/bundle superstep/sdk/trace superstep/sdk/trace/otf2 superstep/sdk/trace/otf superstep/sdk/trace/ompimon superstep/sdk/trace/mpishim
+//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract -name symbols superstep/display superstep/display/views superstep/sdk superstep/sdk/bsp superstep/sdk/graph superstep/sdk/profile superstep/sdk/vrecord superstep/topology/cluster superstep/topology/fattree superstep/topology/infiniband superstep/topology/slurm superstep/topology/torus superstep/topology/torus/boxfish superstep/datasets superstep/algo/vertex superstep/algo/partition superstep/algo/sequential superstep/algo/circular superstep/algo/community superstep/algo/layout superstep/algo/quality superstep/algo/pipeline superstep/algo/hilbert superstep/algo/embed superstep/algo/meanshift superstep/algo/bundle superstep/sdk/trace superstep/sdk/trace/otf2 superstep/sdk/trace/otf superstep/sdk/trace/ompimon superstep/sdk/trace/mpishim
 
 // Symbols maps "import/path/name" to the package's exported symbols, in the
 // form interp.Use expects.

@@ -16,6 +16,18 @@ import (
 	"github.com/apache/arrow/go/v15/arrow/array"
 )
 
+// The schema metadata keys that say which Superstep table a table is and
+// the version of its layout, the same in every package that writes one
+// (profiles, traces, vertex records, fat-tree counters): MetaTable holds
+// the table's name, such as "workers" or "counters", and MetaVersion its
+// layout version, a decimal integer. Each package names its tables and
+// numbers its versions; a reader checks these keys to refuse another
+// package's table or a layout it does not know.
+const (
+	MetaTable   = "superstep.table"
+	MetaVersion = "superstep.version"
+)
+
 // FromBuilder finishes a record builder into a one-record table (the
 // caller releases it).
 func FromBuilder(b *array.RecordBuilder) arrow.Table {

@@ -11,8 +11,9 @@ package trace
 //	regions    one row per region interval: process int32, enter_ns,
 //	           leave_ns int64, region string, depth int32
 //
-// Every table's metadata names the table ("superstep.table"), the version
-// ("superstep.version") and the trace ("superstep.trace"); the processes
+// Every table's metadata names the table (table.MetaTable,
+// "superstep.table"), the version (table.MetaVersion, "superstep.version")
+// and the trace ("superstep.trace"); the processes
 // table also keeps the clock ("superstep.ticks_per_second",
 // "superstep.offset_ticks"), the length ("superstep.duration_ns") and the
 // unmatched events as JSON ("superstep.unmatched").
@@ -33,10 +34,9 @@ import (
 // TableVersion is the version of the table layout.
 const TableVersion = 1
 
-// Metadata keys of the tables.
+// Metadata keys of the tables, beside table.MetaTable and
+// table.MetaVersion.
 const (
-	MetaTable          = "superstep.table"
-	MetaVersion        = "superstep.version"
 	MetaTrace          = "superstep.trace"
 	MetaTicksPerSecond = "superstep.ticks_per_second"
 	MetaOffsetTicks    = "superstep.offset_ticks"
@@ -78,7 +78,7 @@ var (
 )
 
 func (t *Trace) meta(name string, extra ...string) *arrow.Metadata {
-	keys := []string{MetaTable, MetaVersion, MetaTrace}
+	keys := []string{table.MetaTable, table.MetaVersion, MetaTrace}
 	vals := []string{name, strconv.Itoa(TableVersion), t.Name}
 	for i := 0; i+1 < len(extra); i += 2 {
 		keys = append(keys, extra[i])

@@ -19,9 +19,9 @@ const (
 	ArcsFile     = "arcs.parquet"
 )
 
-// Schema metadata of the record's tables.
+// Schema metadata of the record's tables, beside table.MetaTable (which
+// names the table).
 const (
-	MetaTable    = "superstep.table"
 	MetaVertices = "superstep.vertices"
 	MetaMaxBytes = "superstep.max_bytes"
 )
@@ -50,7 +50,7 @@ var (
 )
 
 func (r *Record) meta(name string) *arrow.Metadata {
-	md := arrow.NewMetadata([]string{MetaTable, MetaVertices, MetaMaxBytes},
+	md := arrow.NewMetadata([]string{table.MetaTable, MetaVertices, MetaMaxBytes},
 		[]string{name, strconv.Itoa(r.Vertices), strconv.FormatInt(r.MaxBytes, 10)})
 	return &md
 }

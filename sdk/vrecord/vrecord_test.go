@@ -227,7 +227,7 @@ func writeMessages(path, rows string) error {
 	for _, n := range []string{"superstep", "arc", "source", "target", "count"} {
 		fields = append(fields, arrow.Field{Name: n, Type: arrow.PrimitiveTypes.Int32})
 	}
-	md := arrow.NewMetadata([]string{vrecord.MetaTable}, []string{"messages"})
+	md := arrow.NewMetadata([]string{table.MetaTable}, []string{"messages"})
 	b := array.NewRecordBuilder(memory.DefaultAllocator, arrow.NewSchema(fields, &md))
 	defer b.Release()
 	for _, line := range strings.Split(rows, "\n") {

@@ -28,9 +28,10 @@ package fattree
 // The time is a plain int64 rather than an Arrow timestamp because plain
 // types are what every reader opens alike (sdk/table writes INT64); the
 // intervals are whole seconds. Each table's schema metadata says which
-// table it is ("superstep.table" = "counters" or "links") and the layout
-// version ("superstep.version"); the links table also carries the fabric's
-// Spec ("superstep.fabric").
+// table it is (table.MetaTable, "superstep.table" = "counters" or
+// "links") and the layout version (table.MetaVersion,
+// "superstep.version"); the links table also carries the fabric's Spec
+// ("superstep.fabric").
 
 import (
 	"fmt"
@@ -48,12 +49,10 @@ import (
 // layout, in their "superstep.version" metadata.
 const CountersVersion = 1
 
-// Metadata keys of the counters and links tables.
-const (
-	MetaTable   = "superstep.table"
-	MetaVersion = "superstep.version"
-	MetaFabric  = "superstep.fabric"
-)
+// MetaFabric is the metadata key of the links table that holds the
+// fabric's Spec; table.MetaTable and table.MetaVersion name the table and
+// its layout version.
+const MetaFabric = "superstep.fabric"
 
 // CounterRow is one row of the counters table: what directed link Link
 // carried in the interval that ends at Time.
@@ -111,7 +110,7 @@ var (
 )
 
 func countersMeta(name string, extra ...string) *arrow.Metadata {
-	keys := []string{MetaTable, MetaVersion}
+	keys := []string{table.MetaTable, table.MetaVersion}
 	vals := []string{name, strconv.Itoa(CountersVersion)}
 	for i := 0; i+1 < len(extra); i += 2 {
 		keys = append(keys, extra[i])
@@ -164,7 +163,7 @@ func CountersTable(rows []CounterRow) arrow.Table {
 // table without the key (written by another tool) passes.
 func checkTableName(t arrow.Table, want string) error {
 	md := t.Schema().Metadata()
-	if i := md.FindKey(MetaTable); i >= 0 && md.Values()[i] != want {
+	if i := md.FindKey(table.MetaTable); i >= 0 && md.Values()[i] != want {
 		return fmt.Errorf("fattree: a %q table, want %q", md.Values()[i], want)
 	}
 	return nil

@@ -33,10 +33,10 @@ func TestCountersTableParquet(t *testing.T) {
 	}
 	tb := CountersTable(rows)
 	defer tb.Release()
-	if got := metaValue(tb, MetaTable); got != "counters" {
+	if got := metaValue(tb, table.MetaTable); got != "counters" {
 		t.Errorf("superstep.table = %q", got)
 	}
-	if got := metaValue(tb, MetaVersion); got != "1" {
+	if got := metaValue(tb, table.MetaVersion); got != "1" {
 		t.Errorf("superstep.version = %q", got)
 	}
 	path := filepath.Join(t.TempDir(), "counters.parquet")
@@ -48,7 +48,7 @@ func TestCountersTableParquet(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer back.Release()
-	if got := metaValue(back, MetaTable); got != "counters" {
+	if got := metaValue(back, table.MetaTable); got != "counters" {
 		t.Errorf("after Parquet: superstep.table = %q", got)
 	}
 	got, err := ReadCounters(back)
@@ -354,7 +354,7 @@ func TestCounterColumns(t *testing.T) {
 	}
 	tb := c.Table()
 	defer tb.Release()
-	if got := metaValue(tb, MetaTable); got != "counters" {
+	if got := metaValue(tb, table.MetaTable); got != "counters" {
 		t.Errorf("superstep.table = %q", got)
 	}
 	got, err := ReadCounters(tb)

@@ -9,7 +9,8 @@
 // Diameter and Neighbours follow. Directed channels have dense, stable ids
 // in (node, dimension, +/−) order; an extent-1 dimension has none, an
 // extent-2 wrapped one has a "+" and a "−" channel to the same neighbour
-// or only "+" (Extent2Channels). Pairs is the undirected view.
+// or only "+" (Extent2Channels; Extent2 says which). Pairs is the
+// undirected view.
 //
 // Routing (route.go). Dimension-order routing: the dimensions in
 // RouteOptions.Order, each the shortest way round, a tie at K/2 going "+"
@@ -25,7 +26,8 @@
 // Selection picks regions and phases; region −2 (WholeRun, Boxfish's whole
 // run) is a measurement of its own and is never summed with other regions
 // (ErrMixedWholeRun). ChannelLoads sums channel counters per channel,
-// RoutePairs routes node-pair traffic onto channels.
+// RoutePairs routes node-pair traffic onto channels. RankMapTable turns a
+// rank-to-node map into a table of rank and node.
 //
 // Patterns and mappings (pattern.go, mapping.go). A Pattern is rank-pair
 // traffic as a plain slice: PF3D, Stencil6, AllToAll, RandomPairs
@@ -41,10 +43,12 @@
 // what each node's channels send and receive; HopBytes Σ packets·distance,
 // which equals the routed total.
 //
-// Readers (boxfish*.go, bgq*.go) read the counters real machines write:
-// Boxfish's YAML tables and Blue Gene/Q raw counters.
+// Readers live beside the model, in subpackages that import it: package
+// boxfish (superstep/topology/torus/boxfish) reads and writes Boxfish's
+// YAML runs and reads Blue Gene/Q raw counters into these tables.
 //
-// What the package refuses to know: it draws nothing (the ring lives in
+// What the package refuses to know: it reads no file format (its readers
+// import it, not the other way round), draws nothing (the ring lives in
 // package display, which knows no torus) and imports no algo package; a
 // Hilbert order comes in as a plain node order (GivenOrder).
 package torus

@@ -199,6 +199,11 @@ func (t *Torus) Extent(d int) int { return t.extents[d] }
 // IsMesh says whether dimension d has no wrap-around link.
 func (t *Torus) IsMesh(d int) bool { return t.mesh[d] }
 
+// Extent2 is the number of directed channels (1 or 2) a node has towards
+// its neighbour in a wrapped dimension of extent 2, as Extent2Channels set
+// it (2 unless told).
+func (t *Torus) Extent2() int { return t.k2 }
+
 // Dim returns the index of the named dimension, or −1.
 func (t *Torus) Dim(name string) int {
 	for d, n := range t.names {

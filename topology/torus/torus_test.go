@@ -74,6 +74,9 @@ func TestModel2x3x4(t *testing.T) {
 	if _, ok := one.ChannelID(0, 0, -1); ok {
 		t.Error("Extent2Channels(1) has a − channel on extent 2")
 	}
+	if tr.Extent2() != 2 || one.Extent2() != 1 {
+		t.Errorf("Extent2() = %d and %d, want 2 and 1", tr.Extent2(), one.Extent2())
+	}
 }
 
 func TestExtentOne(t *testing.T) {

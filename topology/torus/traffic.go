@@ -180,6 +180,25 @@ func NodeTable(t *Torus, rows []NodeRow, counters ...Extra) (arrow.Table, error)
 	})
 }
 
+// RankMapTable returns a rank map (rankToNode[rank] = node, −1 for a
+// rank without one, as boxfish.Run.RankToNode has it) as an Arrow table of two int32 columns, rank and node, one row
+// per mapped rank in rank order. The caller releases the table.
+func RankMapTable(rankToNode []int) arrow.Table {
+	sc := arrow.NewSchema([]arrow.Field{
+		{Name: "rank", Type: arrow.PrimitiveTypes.Int32},
+		{Name: ColNode, Type: arrow.PrimitiveTypes.Int32},
+	}, nil)
+	b := array.NewRecordBuilder(memory.DefaultAllocator, sc)
+	defer b.Release()
+	for r, v := range rankToNode {
+		if v >= 0 {
+			b.Field(0).(*array.Int32Builder).Append(int32(r))
+			b.Field(1).(*array.Int32Builder).Append(int32(v))
+		}
+	}
+	return table.FromBuilder(b)
+}
+
 // build makes a table of kind over t with the leading fields (filled by
 // fill) and the extra columns.
 func build(t *Torus, kind string, fields []arrow.Field, n int, extra []Extra, fill func(*array.RecordBuilder)) (arrow.Table, error) {

@@ -1,4 +1,4 @@
-package torus
+package boxfish
 
 import (
 	"bufio"
@@ -13,11 +13,12 @@ import (
 	"github.com/apache/arrow/go/v15/arrow/array"
 
 	"superstep/sdk/table"
+	"superstep/topology/torus"
 )
 
 // bfDataDir holds Boxfish's Blue Gene/P run, the copy the repository
 // ships (datasets.BoxfishBGP), byte for byte ../shared/data/boxfish-torus.
-const bfDataDir = "../../datasets/data/boxfish-bgp/"
+const bfDataDir = "../../../datasets/data/boxfish-bgp/"
 
 // bfNaiveLinks reads bgpc_links.yaml the simplest way: skip to the "..."
 // line, then strings.Fields per line. It returns rows of 9 ints.
@@ -103,9 +104,9 @@ func (s *bfStats) finish(busy map[[2]int64]int64) {
 	}
 }
 
-func TestReadBoxfishReal(t *testing.T) {
+func TestReadReal(t *testing.T) {
 	naive := bfNaiveLinks(t)
-	run, err := ReadBoxfish(bfDataDir + "bgpc_meta.yaml")
+	run, err := Read(bfDataDir + "bgpc_meta.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +128,7 @@ func TestReadBoxfishReal(t *testing.T) {
 	}
 
 	// Through the public API.
-	cols, err := table.Read(run.Links, ChannelFields())
+	cols, err := table.Read(run.Links, torus.ChannelFields())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,8 +213,8 @@ func TestReadBoxfishReal(t *testing.T) {
 	t.Logf("region 1 idle rows %d, idle channels %d", api.idle[1], api.idleChannels[1])
 }
 
-func TestReadBoxfishRealNodes(t *testing.T) {
-	run, err := ReadBoxfish(bfDataDir + "bgpc_meta.yaml")
+func TestReadRealNodes(t *testing.T) {
+	run, err := Read(bfDataDir + "bgpc_meta.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +222,7 @@ func TestReadBoxfishRealNodes(t *testing.T) {
 	if run.Nodes.NumRows() != 17*512 {
 		t.Fatalf("%d node rows, want 17 blocks of 512", run.Nodes.NumRows())
 	}
-	fields := append(NodeFields(), arrow.Field{Name: "muls", Type: arrow.PrimitiveTypes.Int64})
+	fields := append(torus.NodeFields(), arrow.Field{Name: "muls", Type: arrow.PrimitiveTypes.Int64})
 	cols, err := table.Read(run.Nodes, fields)
 	if err != nil {
 		t.Fatal(err)
@@ -242,24 +243,24 @@ func TestReadBoxfishRealNodes(t *testing.T) {
 	}
 }
 
-// TestReadBoxfishFS reads the same run through a file system and checks
-// it gives the same tables as ReadBoxfish, with errors naming fs paths.
-func TestReadBoxfishFS(t *testing.T) {
+// TestReadFS reads the same run through a file system and checks
+// it gives the same tables as Read, with errors naming fs paths.
+func TestReadFS(t *testing.T) {
 	dir := strings.TrimSuffix(bfDataDir, "/")
-	a, err := ReadBoxfish(dir + "/bgpc_meta.yaml")
+	a, err := Read(dir + "/bgpc_meta.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer a.Release()
-	b, err := ReadBoxfishFS(os.DirFS(dir), "bgpc_meta.yaml")
+	b, err := ReadFS(os.DirFS(dir), "bgpc_meta.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer b.Release()
 	if !array.TableEqual(a.Links, b.Links) || !array.TableEqual(a.Nodes, b.Nodes) || !slices.Equal(a.RankToNode, b.RankToNode) || len(a.Warnings) != len(b.Warnings) {
-		t.Error("ReadBoxfishFS differs from ReadBoxfish")
+		t.Error("ReadFS differs from Read")
 	}
-	_, err = ReadBoxfishFS(fstest.MapFS{"run/meta.yaml": {Data: []byte("---\nhardware: {coords: [x], dim: {x: 4}, link_coords_table: links.yaml}\n")}}, "run/meta.yaml")
+	_, err = ReadFS(fstest.MapFS{"run/meta.yaml": {Data: []byte("---\nhardware: {coords: [x], dim: {x: 4}, link_coords_table: links.yaml}\n")}}, "run/meta.yaml")
 	if err == nil || !strings.Contains(err.Error(), "run/links.yaml") {
 		t.Errorf("missing table: %v, want an error naming run/links.yaml", err)
 	}

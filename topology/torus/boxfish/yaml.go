@@ -1,4 +1,4 @@
-package torus
+package boxfish
 
 import (
 	"fmt"

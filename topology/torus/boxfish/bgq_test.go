@@ -1,4 +1,4 @@
-package torus
+package boxfish
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow/go/v15/arrow"
 
 	"superstep/sdk/table"
+	"superstep/topology/torus"
 )
 
 // bgqFixture is a 2×1×1×1×2 partition (a and e of extent 2): node
@@ -49,7 +50,7 @@ func TestReadBGQCounters(t *testing.T) {
 		if fmt.Sprint(run.RankToNode) != "[3 2 1 0]" {
 			t.Errorf("rank map %v", run.RankToNode)
 		}
-		fields := ChannelFields()
+		fields := torus.ChannelFields()
 		for _, c := range BGQColumns() {
 			fields = append(fields, arrow.Field{Name: c, Type: arrow.PrimitiveTypes.Int64})
 		}
@@ -158,10 +159,10 @@ func TestBGQToBoxfish(t *testing.T) {
 	}
 	defer run.Release()
 	dir := t.TempDir()
-	if err := WriteBoxfish(dir, "bgq", run); err != nil {
+	if err := Write(dir, "bgq", run); err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadBoxfish(dir + "/bgq_meta.yaml")
+	back, err := Read(dir + "/bgq_meta.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

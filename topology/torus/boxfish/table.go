@@ -1,4 +1,4 @@
-package torus
+package boxfish
 
 import (
 	"bytes"
@@ -10,25 +10,25 @@ import (
 	"strings"
 )
 
-// BoxfishColumn is one column of a Boxfish table: its name, its declared
-// type (such as "int32" or "float64") and its values, in Ints when the
-// type is an integer type and in Floats otherwise.
-type BoxfishColumn struct {
+// Column is one column of a Boxfish table: its name, its declared type
+// (such as "int32" or "float64") and its values, in Ints when the type is
+// an integer type and in Floats otherwise.
+type Column struct {
 	Name, Type string
 	Ints       []int64
 	Floats     []float64
 }
 
 // IsFloat says whether the column's declared type is a floating-point one.
-func (c *BoxfishColumn) IsFloat() bool { return c.Floats != nil || bfFloatType(c.Type) }
+func (c *Column) IsFloat() bool { return c.Floats != nil || bfFloatType(c.Type) }
 
-// BoxfishTable is one raw Boxfish table file: the scalars of its optional
-// meta document (nested keys joined with "."), its columns and, for every
-// row, the file line it came from.
-type BoxfishTable struct {
+// Table is one raw Boxfish table file: the scalars of its optional meta
+// document (nested keys joined with "."), its columns and, for every row,
+// the file line it came from.
+type Table struct {
 	File     string
 	Meta     map[string]string
-	Columns  []BoxfishColumn
+	Columns  []Column
 	Lines    []int // file line of each row
 	Warnings []Warning
 
@@ -38,10 +38,10 @@ type BoxfishTable struct {
 }
 
 // Rows is the number of rows.
-func (t *BoxfishTable) Rows() int { return len(t.Lines) }
+func (t *Table) Rows() int { return len(t.Lines) }
 
 // Column returns the index of the named column, or −1.
-func (t *BoxfishTable) Column(name string) int {
+func (t *Table) Column(name string) int {
 	for i, c := range t.Columns {
 		if c.Name == name {
 			return i
@@ -51,7 +51,7 @@ func (t *BoxfishTable) Column(name string) int {
 }
 
 // fieldCol returns the 1-based column of field f of row r.
-func (t *BoxfishTable) fieldCol(r, f int) int {
+func (t *Table) fieldCol(r, f int) int {
 	off := t.offs[r]
 	line := t.src[off:]
 	if i := bytes.IndexByte(line, '\n'); i >= 0 {
@@ -72,16 +72,16 @@ func (t *BoxfishTable) fieldCol(r, f int) int {
 }
 
 // errAt returns a FormatError at field f of row r.
-func (t *BoxfishTable) errAt(r, f int, format string, args ...any) error {
+func (t *Table) errAt(r, f int, format string, args ...any) error {
 	return &FormatError{File: t.File, Line: t.Lines[r], Col: t.fieldCol(r, f), Msg: fmt.Sprintf(format, args...)}
 }
 
 // errHeader returns a FormatError at the column list.
-func (t *BoxfishTable) errHeader(format string, args ...any) error {
+func (t *Table) errHeader(format string, args ...any) error {
 	return &FormatError{File: t.File, Line: t.headerLine, Col: 1, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (t *BoxfishTable) columnNames() string {
+func (t *Table) columnNames() string {
 	names := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
 		names[i] = c.Name
@@ -176,9 +176,9 @@ func bfFlatten(prefix string, n *bfNode, out map[string]string) {
 	}
 }
 
-// ReadBoxfishTable reads one Boxfish table file: a YAML header of an
-// optional meta document and a column list (a sequence of [name, type]
-// pairs; types int8…int64, uint8…uint64, float32, float64), a line "...",
+// ReadTable reads one Boxfish table file: a YAML header of an optional
+// meta document and a column list (a sequence of [name, type] pairs;
+// types int8…int64, uint8…uint64, float32, float64), a line "...",
 // then one row of whitespace-separated numbers per line (blank lines and
 // # comments skipped). name is the file name used in errors and warnings.
 //
@@ -186,7 +186,7 @@ func bfFlatten(prefix string, n *bfNode, out map[string]string) {
 // integral float such as 40000.0 is accepted with a warning (one per
 // column). Anything else is a *FormatError "name:line:col: expected …,
 // found …". Memory is a small multiple of the input size.
-func ReadBoxfishTable(name string, r io.Reader) (*BoxfishTable, error) {
+func ReadTable(name string, r io.Reader) (*Table, error) {
 	src, err := io.ReadAll(r)
 	if err != nil {
 		return nil, &FormatError{File: name, Msg: "reading: " + err.Error(), Err: err}
@@ -194,13 +194,13 @@ func ReadBoxfishTable(name string, r io.Reader) (*BoxfishTable, error) {
 	return bfParseTable(name, src)
 }
 
-func bfParseTable(name string, src []byte) (*BoxfishTable, error) {
+func bfParseTable(name string, src []byte) (*Table, error) {
 	p := bfNewParser(name, src)
 	docs, err := p.parseStream(true)
 	if err != nil {
 		return nil, err
 	}
-	t := &BoxfishTable{File: name, Meta: map[string]string{}, src: src}
+	t := &Table{File: name, Meta: map[string]string{}, src: src}
 	var cols bfDoc
 	switch len(docs) {
 	case 1:
@@ -236,7 +236,7 @@ func bfParseTable(name string, src []byte) (*BoxfishTable, error) {
 			}
 			return nil, p.errAt(line, col, "expected a column [name, type], found %s", it.describe())
 		}
-		c := BoxfishColumn{Name: it.items[0].str, Type: it.items[1].str}
+		c := Column{Name: it.items[0].str, Type: it.items[1].str}
 		if t.Column(c.Name) >= 0 {
 			return nil, p.errAt(it.items[0].line, it.items[0].col, "expected a new column name, found %q again", c.Name)
 		}

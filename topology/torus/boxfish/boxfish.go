@@ -1,4 +1,4 @@
-package torus
+package boxfish
 
 import (
 	"fmt"
@@ -14,13 +14,15 @@ import (
 	"github.com/apache/arrow/go/v15/arrow"
 	"github.com/apache/arrow/go/v15/arrow/array"
 	"github.com/apache/arrow/go/v15/arrow/memory"
+
+	"superstep/topology/torus"
 )
 
-// BoxfishMeta is what a Boxfish run meta file says: the scalars of its
-// first document (nested keys joined with ".", such as "hardware.type"),
-// the torus (coords in order and their extents from dim), the declared
+// Meta is what a Boxfish run meta file says: the scalars of its first
+// document (nested keys joined with ".", such as "hardware.type"), the
+// torus (coords in order and their extents from dim), the declared
 // node count, the table files and the columns that hold link endpoints.
-type BoxfishMeta struct {
+type Meta struct {
 	File       string
 	Header     map[string]string
 	Coords     []string
@@ -41,10 +43,11 @@ type BoxfishMeta struct {
 // bfMaxDims bounds the number of torus dimensions a meta file may declare.
 const bfMaxDims = 32
 
-// ReadBoxfishMeta reads a Boxfish run meta file. Errors are *FormatError
-// "name:line:col: expected …, found …"; a declared nodes count that
-// differs from the product of dim is a warning.
-func ReadBoxfishMeta(name string, r io.Reader) (*BoxfishMeta, error) {
+// ReadMeta reads a Boxfish run meta file (name is the file name used in
+// errors and warnings). Errors are *FormatError "name:line:col: expected
+// …, found …"; a declared nodes count that differs from the product of
+// dim is a warning.
+func ReadMeta(name string, r io.Reader) (*Meta, error) {
 	src, err := io.ReadAll(r)
 	if err != nil {
 		return nil, &FormatError{File: name, Msg: "reading: " + err.Error(), Err: err}
@@ -62,7 +65,7 @@ func ReadBoxfishMeta(name string, r io.Reader) (*BoxfishMeta, error) {
 		}
 		return nil, p.errAt(line, 1, "expected a first document with a hardware mapping, found %s", found.describe())
 	}
-	m := &BoxfishMeta{File: name, Header: map[string]string{}, RankField: "mpirank", NodeField: "nodeid"}
+	m := &Meta{File: name, Header: map[string]string{}, RankField: "mpirank", NodeField: "nodeid"}
 	head := docs[0].root
 	bfFlatten("", head, m.Header)
 	hw := head.get("hardware")
@@ -201,20 +204,22 @@ func ReadBoxfishMeta(name string, r io.Reader) (*BoxfishMeta, error) {
 	return m, nil
 }
 
-// BoxfishRun is a Boxfish run read whole: the torus from the meta file,
-// the link counters as a channel table (ChannelFields, then the file's
-// extra counter columns), the node counters as a node table (NodeFields,
-// then the counters; nil when the nodes file has only ids and
-// coordinates), the rank map (RankToNode[rank] = node, −1 for a rank the
-// file lacks; nil without a map file) and every warning of every file.
+// Run is a Boxfish run read whole: the torus from the meta file, the
+// link counters as a channel table (torus.ChannelFields, then the file's
+// extra counter columns), the node counters as a node table
+// (torus.NodeFields, then the counters; nil when the nodes file has only
+// ids and coordinates), the rank map (RankToNode[rank] = node, −1 for a
+// rank the file lacks; nil without a map file; torus.RankMapTable makes it
+// a table) and every warning of every file. ReadBGQCounters fills one too,
+// without Meta.
 //
 // The tables' region is the file's code_region (−2 when the file has
 // none); the phase of a row is its occurrence: the k-th row, in file
 // order, for a given (channel or node, region) is phase k. Every row is
 // kept.
-type BoxfishRun struct {
-	Torus      *Torus
-	Meta       *BoxfishMeta
+type Run struct {
+	Torus      *torus.Torus
+	Meta       *Meta
 	Links      arrow.Table
 	Nodes      arrow.Table
 	RankToNode []int
@@ -222,7 +227,7 @@ type BoxfishRun struct {
 }
 
 // Release releases the tables.
-func (r *BoxfishRun) Release() {
+func (r *Run) Release() {
 	if r.Links != nil {
 		r.Links.Release()
 	}
@@ -231,19 +236,20 @@ func (r *BoxfishRun) Release() {
 	}
 }
 
-// ReadBoxfish reads a Boxfish run: the meta file at metaPath and the
-// tables it names (paths relative to the meta file's folder). opts go to
-// New: Mesh for dimensions without wrap-around, Extent2Channels(1) for
-// files (like Boxfish's synthetic BG/Q ones) that list one channel per
-// extent-2 dimension. The meta keys hardware.mesh (a list of coordinate
-// names) and hardware.extent2_channels (1 or 2), which WriteBoxfish
-// writes and Boxfish ignores, give the same options; opts come after them.
+// Read reads a Boxfish run: the meta file at metaPath and the tables it
+// names (paths relative to the meta file's folder). opts go to torus.New:
+// torus.Mesh for dimensions without wrap-around,
+// torus.Extent2Channels(1) for files (like Boxfish's synthetic BG/Q ones)
+// that list one channel per extent-2 dimension. The meta keys
+// hardware.mesh (a list of coordinate names) and
+// hardware.extent2_channels (1 or 2), which Write writes and Boxfish
+// ignores, give the same options; opts come after them.
 //
 // Link rows are matched to channels by their endpoint coordinates (the
 // meta's source_coords and destination_coords columns; linkid is not
 // used). Between the two nodes of a wrapped extent-2 dimension with
-// Extent2Channels(2) the rows of a (source, dimension, region) alternate:
-// "+", "−", "+", … in file order. A link whose endpoints are not torus
+// torus.Extent2Channels(2) the rows of a (source, dimension, region)
+// alternate: "+", "−", "+", … in file order. A link whose endpoints are not torus
 // neighbours is an error. The packets column is "packets", or
 // "sent_chunks" in files from Boxfish's BG/Q converter.
 //
@@ -252,7 +258,7 @@ func (r *BoxfishRun) Release() {
 // region's phase count (its most common row count: "duplicate rows",
 // naming lines) or fewer ("missing channels", "missing nodes"); ranks
 // listed twice or missing.
-func ReadBoxfish(metaPath string, opts ...Option) (*BoxfishRun, error) {
+func Read(metaPath string, opts ...torus.Option) (*Run, error) {
 	dir := filepath.Dir(metaPath)
 	open := func(name string) (io.ReadCloser, string, error) {
 		if name == metaPath {
@@ -263,14 +269,14 @@ func ReadBoxfish(metaPath string, opts ...Option) (*BoxfishRun, error) {
 		f, err := os.Open(path)
 		return f, path, err
 	}
-	return readBoxfish(open, metaPath, opts)
+	return readRun(open, metaPath, opts)
 }
 
-// ReadBoxfishFS is ReadBoxfish on a file system (such as
-// datasets.BoxfishBGP() or os.DirFS): metaPath and the tables it names,
-// relative to its folder, are paths in fsys. Errors and warnings name the
+// ReadFS is Read on a file system (such as datasets.BoxfishBGP() or
+// os.DirFS): metaPath and the tables it names, relative to its folder, are
+// paths in fsys. Errors and warnings name the
 // files by those paths.
-func ReadBoxfishFS(fsys fs.FS, metaPath string, opts ...Option) (*BoxfishRun, error) {
+func ReadFS(fsys fs.FS, metaPath string, opts ...torus.Option) (*Run, error) {
 	dir := path.Dir(metaPath)
 	open := func(name string) (io.ReadCloser, string, error) {
 		if name != metaPath {
@@ -279,25 +285,25 @@ func ReadBoxfishFS(fsys fs.FS, metaPath string, opts ...Option) (*BoxfishRun, er
 		f, err := fsys.Open(name)
 		return f, name, err
 	}
-	return readBoxfish(open, metaPath, opts)
+	return readRun(open, metaPath, opts)
 }
 
-// readBoxfish reads a run whose files open gives: the meta file by
+// readRun reads a run whose files open gives: the meta file by
 // metaPath, a table by its name in the meta file. open also returns the
 // name errors use.
-func readBoxfish(open func(name string) (io.ReadCloser, string, error), metaPath string, opts []Option) (*BoxfishRun, error) {
+func readRun(open func(name string) (io.ReadCloser, string, error), metaPath string, opts []torus.Option) (*Run, error) {
 	f, _, err := open(metaPath)
 	if err != nil {
 		return nil, &FormatError{File: metaPath, Msg: err.Error(), Err: err}
 	}
-	meta, err := ReadBoxfishMeta(metaPath, f)
+	meta, err := ReadMeta(metaPath, f)
 	f.Close()
 	if err != nil {
 		return nil, err
 	}
-	run := &BoxfishRun{Meta: meta}
+	run := &Run{Meta: meta}
 	run.Warnings = append(run.Warnings, meta.Warnings...)
-	read := func(name string) (*BoxfishTable, error) {
+	read := func(name string) (*Table, error) {
 		if name == "" {
 			return nil, nil
 		}
@@ -306,7 +312,7 @@ func readBoxfish(open func(name string) (io.ReadCloser, string, error), metaPath
 			return nil, &FormatError{File: metaPath, Msg: fmt.Sprintf("table %s: %v", name, err), Err: err}
 		}
 		defer f.Close()
-		t, err := ReadBoxfishTable(path, f)
+		t, err := ReadTable(path, f)
 		if err != nil {
 			return nil, err
 		}
@@ -328,7 +334,7 @@ func readBoxfish(open func(name string) (io.ReadCloser, string, error), metaPath
 	// Bound the torus by the input: a node needs at least a few bytes of
 	// table somewhere (or the torus is small).
 	budget := 1 << 12
-	for _, t := range []*BoxfishTable{links, nodes, ranks} {
+	for _, t := range []*Table{links, nodes, ranks} {
 		if t != nil {
 			budget += len(t.src)
 		}
@@ -340,11 +346,11 @@ func readBoxfish(open func(name string) (io.ReadCloser, string, error), metaPath
 	if total > budget {
 		return nil, &FormatError{File: metaPath, Msg: fmt.Sprintf("expected at most %d nodes for tables of this size, found dim with %d", budget, total)}
 	}
-	opts = append([]Option{Mesh(meta.Mesh...)}, opts...)
+	opts = append([]torus.Option{torus.Mesh(meta.Mesh...)}, opts...)
 	if meta.Extent2 != 0 {
-		opts = append([]Option{Extent2Channels(meta.Extent2)}, opts...)
+		opts = append([]torus.Option{torus.Extent2Channels(meta.Extent2)}, opts...)
 	}
-	t, err := New(meta.Coords, meta.Dim, opts...)
+	t, err := torus.New(meta.Coords, meta.Dim, opts...)
 	if err != nil {
 		return nil, &FormatError{File: metaPath, Msg: err.Error(), Err: err}
 	}
@@ -378,27 +384,25 @@ func readBoxfish(open func(name string) (io.ReadCloser, string, error), metaPath
 	return run, nil
 }
 
-// bfSchemaMeta is the schema metadata of a table of kind on t.
-func bfSchemaMeta(t *Torus, kind string) arrow.Metadata {
-	ext := make([]string, t.Dims())
-	var mesh []string
-	for d := range ext {
-		ext[d] = strconv.Itoa(t.Extent(d))
-		if t.IsMesh(d) {
-			mesh = append(mesh, t.names[d])
-		}
+// bfSchemaMeta is the schema metadata of a table of kind on t: the
+// torus's (Torus.Metadata), without the main counter for node tables.
+func bfSchemaMeta(t *torus.Torus, kind string) arrow.Metadata {
+	md := t.Metadata(kind)
+	if kind == torus.KindChannels {
+		return md
 	}
-	keys := []string{MetaKind, MetaShape, MetaNames, MetaMesh, MetaK2}
-	vals := []string{kind, strings.Join(ext, "x"), strings.Join(t.names, ","), strings.Join(mesh, ","), strconv.Itoa(t.k2)}
-	if kind == "channels" {
-		keys, vals = append(keys, MetaCounter), append(vals, ColPackets)
+	var keys, vals []string
+	for i, k := range md.Keys() {
+		if k != torus.MetaCounter {
+			keys, vals = append(keys, k), append(vals, md.Values()[i])
+		}
 	}
 	return arrow.NewMetadata(keys, vals)
 }
 
 // bfIntCol returns the integer column named name, −1 if absent, or an
 // error if it holds floats.
-func bfIntCol(tab *BoxfishTable, name, what string) (int, error) {
+func bfIntCol(tab *Table, name, what string) (int, error) {
 	i := tab.Column(name)
 	if i >= 0 && tab.Columns[i].Ints == nil {
 		return 0, tab.errHeader("expected an integer type for %s (%s), found %s", name, what, tab.Columns[i].Type)
@@ -407,7 +411,7 @@ func bfIntCol(tab *BoxfishTable, name, what string) (int, error) {
 }
 
 // bfCoordCols finds the coordinate columns named cols.
-func bfCoordCols(tab *BoxfishTable, cols []string, what string) ([]int, error) {
+func bfCoordCols(tab *Table, cols []string, what string) ([]int, error) {
 	out := make([]int, len(cols))
 	for d, c := range cols {
 		i, err := bfIntCol(tab, c, what)
@@ -423,20 +427,20 @@ func bfCoordCols(tab *BoxfishTable, cols []string, what string) ([]int, error) {
 }
 
 // bfNodeAt reads the node whose coordinates are in columns cols of row r.
-func bfNodeAt(t *Torus, tab *BoxfishTable, cols []int, r int) (int, error) {
+func bfNodeAt(t *torus.Torus, tab *Table, cols []int, r int) (int, error) {
 	v := 0
 	for d, c := range cols {
 		x := tab.Columns[c].Ints[r]
-		if x < 0 || x >= int64(t.extents[d]) {
-			return 0, tab.errAt(r, c, "expected %s in 0..%d, found %d", tab.Columns[c].Name, t.extents[d]-1, x)
+		if x < 0 || x >= int64(t.Extent(d)) {
+			return 0, tab.errAt(r, c, "expected %s in 0..%d, found %d", tab.Columns[c].Name, t.Extent(d)-1, x)
 		}
-		v += int(x) * t.strides[d]
+		v += int(x) * t.Stride(d)
 	}
 	return v, nil
 }
 
 // bfRegions reads the code_region column (−2 for every row without one).
-func bfRegions(tab *BoxfishTable) ([]int32, int, error) {
+func bfRegions(tab *Table) ([]int32, int, error) {
 	out := make([]int32, tab.Rows())
 	ci, err := bfIntCol(tab, "code_region", "code region")
 	if err != nil {
@@ -462,7 +466,7 @@ func bfRegions(tab *BoxfishTable) ([]int32, int, error) {
 // the most common row count among the keys present (ties to the larger);
 // rows beyond it are duplicates, keys with fewer rows are missing. name
 // describes a key for the messages.
-func bfPhases(tab *BoxfishTable, regions []int32, keys []int32, nkeys int, what string, name func(int) string) ([]int32, []Warning) {
+func bfPhases(tab *Table, regions []int32, keys []int32, nkeys int, what string, name func(int) string) ([]int32, []Warning) {
 	count := map[int64]int32{}
 	phases := make([]int32, len(keys))
 	for r, k := range keys {
@@ -538,7 +542,7 @@ func bfList(xs []int, max int) string {
 }
 
 // bfCoordString writes node v as "(x,y,z)".
-func bfCoordString(t *Torus, v int) string {
+func bfCoordString(t *torus.Torus, v int) string {
 	parts := make([]string, t.Dims())
 	for d, x := range t.Coord(v) {
 		parts[d] = strconv.Itoa(x)
@@ -548,17 +552,17 @@ func bfCoordString(t *Torus, v int) string {
 
 // bfChannelString writes channel c as "(x,y,z)→(x,y,z)", with +/− for the
 // parallel channels of an extent-2 dimension.
-func bfChannelString(t *Torus, c int) string {
+func bfChannelString(t *torus.Torus, c int) string {
 	ch := t.Channel(c)
 	s := bfCoordString(t, ch.Node) + "→" + bfCoordString(t, ch.To)
-	if t.extents[ch.Dim] == 2 && t.k2 == 2 {
+	if t.Extent(ch.Dim) == 2 && t.Extent2() == 2 {
 		s += [2]string{"−", "+"}[(ch.Dir+1)/2]
 	}
 	return s
 }
 
 // bfExtraFields returns the Arrow fields of the columns not in skip.
-func bfExtraFields(tab *BoxfishTable, skip map[int]bool) ([]int, []arrow.Field) {
+func bfExtraFields(tab *Table, skip map[int]bool) ([]int, []arrow.Field) {
 	var idx []int
 	var fs []arrow.Field
 	for i, c := range tab.Columns {
@@ -577,7 +581,7 @@ func bfExtraFields(tab *BoxfishTable, skip map[int]bool) ([]int, []arrow.Field) 
 
 // bfBuild builds a one-record table from the leading int32 columns,
 // an optional int64 packets column and the extra columns of tab.
-func bfBuild(sc *arrow.Schema, lead [][]int32, packets []int64, tab *BoxfishTable, extra []int) arrow.Table {
+func bfBuild(sc *arrow.Schema, lead [][]int32, packets []int64, tab *Table, extra []int) arrow.Table {
 	b := array.NewRecordBuilder(memory.DefaultAllocator, sc)
 	defer b.Release()
 	k := 0
@@ -604,7 +608,7 @@ func bfBuild(sc *arrow.Schema, lead [][]int32, packets []int64, tab *BoxfishTabl
 }
 
 // bfLinks turns a links table into a channel table.
-func bfLinks(t *Torus, meta *BoxfishMeta, tab *BoxfishTable) (arrow.Table, []Warning, error) {
+func bfLinks(t *torus.Torus, meta *Meta, tab *Table) (arrow.Table, []Warning, error) {
 	src, err := bfCoordCols(tab, meta.SourceCols, "source coordinate")
 	if err != nil {
 		return nil, nil, err
@@ -617,7 +621,7 @@ func bfLinks(t *Torus, meta *BoxfishMeta, tab *BoxfishTable) (arrow.Table, []War
 	if err != nil {
 		return nil, nil, err
 	}
-	pc := tab.Column(ColPackets)
+	pc := tab.Column(torus.ColPackets)
 	if pc < 0 {
 		pc = tab.Column("sent_chunks")
 	}
@@ -647,13 +651,13 @@ func bfLinks(t *Torus, meta *BoxfishMeta, tab *BoxfishTable) (arrow.Table, []War
 			return nil, nil, err
 		}
 		c := -1
-		for d := range t.extents {
-			if u/t.strides[d]%t.extents[d] == v/t.strides[d]%t.extents[d] {
+		for d := range t.Dims() {
+			if u/t.Stride(d)%t.Extent(d) == v/t.Stride(d)%t.Extent(d) {
 				continue
 			}
 			if w, ok := t.Step(u, d, +1); ok && w == v {
-				if t.extents[d] == 2 && t.k2 == 2 && !t.mesh[d] {
-					id := int64(regions[r])<<32 | int64(u*len(t.extents)+d)
+				if t.Extent(d) == 2 && t.Extent2() == 2 && !t.IsMesh(d) {
+					id := int64(regions[r])<<32 | int64(u*t.Dims()+d)
 					dir := 1 - 2*int(pairs[id]%2)
 					pairs[id]++
 					c, _ = t.ChannelID(u, d, dir)
@@ -672,14 +676,14 @@ func bfLinks(t *Torus, meta *BoxfishMeta, tab *BoxfishTable) (arrow.Table, []War
 	}
 	phases, warns := bfPhases(tab, regions, chans, t.Channels(), "channel", func(c int) string { return bfChannelString(t, c) })
 	extra, efs := bfExtraFields(tab, skip)
-	md := bfSchemaMeta(t, "channels")
-	sc := arrow.NewSchema(append(ChannelFields(), efs...), &md)
+	md := bfSchemaMeta(t, torus.KindChannels)
+	sc := arrow.NewSchema(append(torus.ChannelFields(), efs...), &md)
 	return bfBuild(sc, [][]int32{regions, phases, chans}, tab.Columns[pc].Ints, tab, extra), warns, nil
 }
 
 // bfNodes turns a nodes table into a node-counter table (nil when the
 // table has no counter column).
-func bfNodes(t *Torus, meta *BoxfishMeta, tab *BoxfishTable) (arrow.Table, []Warning, error) {
+func bfNodes(t *torus.Torus, meta *Meta, tab *Table) (arrow.Table, []Warning, error) {
 	idCol, err := bfIntCol(tab, "nodeid", "node id")
 	if err != nil {
 		return nil, nil, err
@@ -725,14 +729,14 @@ func bfNodes(t *Torus, meta *BoxfishMeta, tab *BoxfishTable) (arrow.Table, []War
 	if len(extra) == 0 {
 		return nil, warns, nil
 	}
-	md := bfSchemaMeta(t, "nodes")
-	sc := arrow.NewSchema(append(NodeFields(), efs...), &md)
+	md := bfSchemaMeta(t, torus.KindNodes)
+	sc := arrow.NewSchema(append(torus.NodeFields(), efs...), &md)
 	return bfBuild(sc, [][]int32{regions, phases, ids}, nil, tab, extra), warns, nil
 }
 
 // bfRanks reads a rank map: rank → node; ranks are bounded by the number
 // of rows.
-func bfRanks(t *Torus, meta *BoxfishMeta, tab *BoxfishTable) ([]int, []Warning, error) {
+func bfRanks(t *torus.Torus, meta *Meta, tab *Table) ([]int, []Warning, error) {
 	rc, err := bfIntCol(tab, meta.RankField, "rank")
 	if err != nil {
 		return nil, nil, err
@@ -783,24 +787,4 @@ func bfRanks(t *Torus, meta *BoxfishMeta, tab *BoxfishTable) ([]int, []Warning, 
 		warns = append(warns, Warning{File: tab.File, Msg: fmt.Sprintf("%d missing ranks: %s", len(miss), bfList(miss, 10))})
 	}
 	return out, warns, nil
-}
-
-// RankMapTable returns the rank map as an Arrow table of two int32
-// columns, rank and node, one row per mapped rank in rank order.
-func RankMapTable(rankToNode []int) arrow.Table {
-	sc := arrow.NewSchema([]arrow.Field{
-		{Name: "rank", Type: arrow.PrimitiveTypes.Int32},
-		{Name: ColNode, Type: arrow.PrimitiveTypes.Int32},
-	}, nil)
-	b := array.NewRecordBuilder(memory.DefaultAllocator, sc)
-	defer b.Release()
-	for r, v := range rankToNode {
-		if v >= 0 {
-			b.Field(0).(*array.Int32Builder).Append(int32(r))
-			b.Field(1).(*array.Int32Builder).Append(int32(v))
-		}
-	}
-	rec := b.NewRecord()
-	defer rec.Release()
-	return array.NewTableFromRecords(sc, []arrow.Record{rec})
 }

@@ -1,4 +1,4 @@
-package torus
+package boxfish
 
 import (
 	"bufio"
@@ -13,26 +13,27 @@ import (
 	"github.com/apache/arrow/go/v15/arrow"
 
 	"superstep/sdk/table"
+	"superstep/topology/torus"
 )
 
-// WriteBoxfish writes run as Boxfish files in dir: prefix_meta.yaml,
+// Write writes run as Boxfish files in dir: prefix_meta.yaml,
 // prefix_links.yaml (when run.Links is set), prefix_nodes.yaml (node
 // counters, or only ids and coordinates when run.Nodes is nil) and
 // prefix_map.yaml (when run.RankToNode is set). Rows are written by
-// region, then phase, then channel (node), so that ReadBoxfish of
+// region, then phase, then channel (node), so that Read of
 // prefix_meta.yaml gives back the same tables in that order; mesh
-// dimensions and Extent2Channels(1) are recorded as hardware.mesh and
-// hardware.extent2_channels, keys Boxfish ignores and ReadBoxfish applies.
-// A table whose phases have gaps (a phase k without k−1 for the same
+// dimensions and torus.Extent2Channels(1) are recorded as hardware.mesh
+// and hardware.extent2_channels, keys Boxfish ignores and Read applies. A
+// table whose phases have gaps (a phase k without k−1 for the same
 // channel and region) cannot be written that way and is an error.
-func WriteBoxfish(dir, prefix string, run *BoxfishRun) error {
+func Write(dir, prefix string, run *Run) error {
 	if run == nil || run.Torus == nil {
-		return errors.New("torus: WriteBoxfish: no torus")
+		return errors.New("boxfish: Write: no torus")
 	}
 	t := run.Torus
-	for _, n := range t.names {
+	for _, n := range t.Names() {
 		if !bfPlainName(n) {
-			return fmt.Errorf("torus: WriteBoxfish: dimension name %q is not a plain name (letters, digits, _)", n)
+			return fmt.Errorf("boxfish: Write: dimension name %q is not a plain name (letters, digits, _)", n)
 		}
 	}
 	base := func(kind string) string { return prefix + "_" + kind + ".yaml" }
@@ -66,13 +67,13 @@ func WriteBoxfish(dir, prefix string, run *BoxfishRun) error {
 		if run.Meta != nil && bfPlainName(run.Meta.Header["hardware.type"]) {
 			fmt.Fprintf(w, " type: %s,\n", run.Meta.Header["hardware.type"])
 		}
-		fmt.Fprintf(w, " network: torus,\n nodes: %d,\n coords: [%s],\n coords_table: %s,\n", t.Nodes(), strings.Join(t.names, ", "), base("nodes"))
+		fmt.Fprintf(w, " network: torus,\n nodes: %d,\n coords: [%s],\n coords_table: %s,\n", t.Nodes(), strings.Join(t.Names(), ", "), base("nodes"))
 		var dim, sc, dc, mesh []string
-		for d, n := range t.names {
-			dim = append(dim, fmt.Sprintf("%s: %d", n, t.extents[d]))
+		for d, n := range t.Names() {
+			dim = append(dim, fmt.Sprintf("%s: %d", n, t.Extent(d)))
 			sc = append(sc, fmt.Sprintf("%s: s%s", n, n))
 			dc = append(dc, fmt.Sprintf("%s: t%s", n, n))
-			if t.mesh[d] {
+			if t.IsMesh(d) {
 				mesh = append(mesh, n)
 			}
 		}
@@ -80,8 +81,8 @@ func WriteBoxfish(dir, prefix string, run *BoxfishRun) error {
 		if len(mesh) > 0 {
 			fmt.Fprintf(w, " mesh: [%s],\n", strings.Join(mesh, ", "))
 		}
-		if t.k2 != 2 {
-			fmt.Fprintf(w, " extent2_channels: %d,\n", t.k2)
+		if t.Extent2() != 2 {
+			fmt.Fprintf(w, " extent2_channels: %d,\n", t.Extent2())
 		}
 		if run.Links != nil {
 			fmt.Fprintf(w, " link_coords_table: %s,\n", base("links"))
@@ -116,7 +117,7 @@ func bfPlainName(s string) bool {
 func bfWriteFile(path string, fill func(w *bufio.Writer) error) error {
 	f, err := os.Create(path)
 	if err != nil {
-		return fmt.Errorf("torus: WriteBoxfish: %w", err)
+		return fmt.Errorf("boxfish: Write: %w", err)
 	}
 	w := bufio.NewWriterSize(f, 1<<16)
 	err = fill(w)
@@ -127,7 +128,7 @@ func bfWriteFile(path string, fill func(w *bufio.Writer) error) error {
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("torus: WriteBoxfish %s: %w", path, err)
+		return fmt.Errorf("boxfish: Write %s: %w", path, err)
 	}
 	return nil
 }
@@ -205,23 +206,23 @@ func bfTypeName(f arrow.Field) string {
 	return "int64"
 }
 
-func bfWriteLinks(path, key string, t *Torus, tab arrow.Table) error {
-	cols, extra, err := bfCounterCols(tab, ChannelFields())
+func bfWriteLinks(path, key string, t *torus.Torus, tab arrow.Table) error {
+	cols, extra, err := bfCounterCols(tab, torus.ChannelFields())
 	if err != nil {
-		return fmt.Errorf("torus: WriteBoxfish links: %w", err)
+		return fmt.Errorf("boxfish: Write links: %w", err)
 	}
 	region, phase, ch, packets := cols[0].Ints, cols[1].Ints, cols[2].Ints, cols[3].Ints
 	for i, c := range ch {
 		if c < 0 || c >= int64(t.Channels()) {
-			return fmt.Errorf("torus: WriteBoxfish links: row %d: channel %d outside 0..%d", i, c, t.Channels()-1)
+			return fmt.Errorf("boxfish: Write links: row %d: channel %d outside 0..%d", i, c, t.Channels()-1)
 		}
 		if region[i] < -1<<31 || region[i] >= 1<<31 {
-			return fmt.Errorf("torus: WriteBoxfish links: row %d: region %d is not an int32", i, region[i])
+			return fmt.Errorf("boxfish: Write links: row %d: region %d is not an int32", i, region[i])
 		}
 	}
 	order, err := bfOrder(region, phase, ch)
 	if err != nil {
-		return fmt.Errorf("torus: WriteBoxfish links: %w", err)
+		return fmt.Errorf("boxfish: Write links: %w", err)
 	}
 	// The "−" channel of an extent-2 pair is told from "+" by order only:
 	// it needs the "+" row of the same phase before it.
@@ -229,26 +230,26 @@ func bfWriteLinks(path, key string, t *Torus, tab arrow.Table) error {
 	for _, i := range order {
 		seen[[3]int64{region[i], phase[i], ch[i]}] = true
 		c := t.Channel(int(ch[i]))
-		if c.Dir < 0 && t.extents[c.Dim] == 2 && t.k2 == 2 && !t.mesh[c.Dim] {
+		if c.Dir < 0 && t.Extent(c.Dim) == 2 && t.Extent2() == 2 && !t.IsMesh(c.Dim) {
 			plus, _ := t.ChannelID(c.Node, c.Dim, +1)
 			if !seen[[3]int64{region[i], phase[i], int64(plus)}] {
-				return fmt.Errorf("torus: WriteBoxfish links: row %d: channel %s has no \"+\" twin in region %d phase %d, so a reader cannot tell it from \"+\"", i, bfChannelString(t, int(ch[i])), region[i], phase[i])
+				return fmt.Errorf("boxfish: Write links: row %d: channel %s has no \"+\" twin in region %d phase %d, so a reader cannot tell it from \"+\"", i, bfChannelString(t, int(ch[i])), region[i], phase[i])
 			}
 		}
 	}
-	names := map[string]bool{"linkid": true, "code_region": true, ColPackets: true}
-	for _, n := range t.names {
+	names := map[string]bool{"linkid": true, "code_region": true, torus.ColPackets: true}
+	for _, n := range t.Names() {
 		names["s"+n], names["t"+n] = true, true
 	}
 	for _, f := range extra {
 		if names[f.Name] {
-			return fmt.Errorf("torus: WriteBoxfish links: extra column %s clashes with a Boxfish column", f.Name)
+			return fmt.Errorf("boxfish: Write links: extra column %s clashes with a Boxfish column", f.Name)
 		}
 	}
 	return bfWriteFile(path, func(w *bufio.Writer) error {
 		fmt.Fprintf(w, "---\nkey: %s\n---\n- [linkid, int32]\n", key)
 		for _, p := range [2]string{"s", "t"} {
-			for _, n := range t.names {
+			for _, n := range t.Names() {
 				fmt.Fprintf(w, "- [%s%s, int32]\n", p, n)
 			}
 		}
@@ -284,39 +285,39 @@ func bfWriteLinks(path, key string, t *Torus, tab arrow.Table) error {
 	})
 }
 
-func bfWriteNodes(path, key string, t *Torus, tab arrow.Table) error {
+func bfWriteNodes(path, key string, t *torus.Torus, tab arrow.Table) error {
 	var cols []table.Column
 	var extra []arrow.Field
 	var order []int
 	if tab != nil {
 		var err error
-		if cols, extra, err = bfCounterCols(tab, NodeFields()); err != nil {
-			return fmt.Errorf("torus: WriteBoxfish nodes: %w", err)
+		if cols, extra, err = bfCounterCols(tab, torus.NodeFields()); err != nil {
+			return fmt.Errorf("boxfish: Write nodes: %w", err)
 		}
 		for i, v := range cols[2].Ints {
 			if v < 0 || v >= int64(t.Nodes()) {
-				return fmt.Errorf("torus: WriteBoxfish nodes: row %d: node %d outside 0..%d", i, v, t.Nodes()-1)
+				return fmt.Errorf("boxfish: Write nodes: row %d: node %d outside 0..%d", i, v, t.Nodes()-1)
 			}
 			if r := cols[0].Ints[i]; r < -1<<31 || r >= 1<<31 {
-				return fmt.Errorf("torus: WriteBoxfish nodes: row %d: region %d is not an int32", i, r)
+				return fmt.Errorf("boxfish: Write nodes: row %d: region %d is not an int32", i, r)
 			}
 		}
 		if order, err = bfOrder(cols[0].Ints, cols[1].Ints, cols[2].Ints); err != nil {
-			return fmt.Errorf("torus: WriteBoxfish nodes: %w", err)
+			return fmt.Errorf("boxfish: Write nodes: %w", err)
 		}
 		names := map[string]bool{"nodeid": true, "code_region": true}
-		for _, n := range t.names {
+		for _, n := range t.Names() {
 			names[n] = true
 		}
 		for _, f := range extra {
 			if names[f.Name] {
-				return fmt.Errorf("torus: WriteBoxfish nodes: counter column %s clashes with a Boxfish column", f.Name)
+				return fmt.Errorf("boxfish: Write nodes: counter column %s clashes with a Boxfish column", f.Name)
 			}
 		}
 	}
 	return bfWriteFile(path, func(w *bufio.Writer) error {
 		fmt.Fprintf(w, "---\nkey: %s\n---\n- [nodeid, int32]\n", key)
-		for _, n := range t.names {
+		for _, n := range t.Names() {
 			fmt.Fprintf(w, "- [%s, int32]\n", n)
 		}
 		if tab != nil {

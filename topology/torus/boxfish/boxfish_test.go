@@ -1,4 +1,4 @@
-package torus
+package boxfish
 
 import (
 	"errors"
@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow/go/v15/arrow/memory"
 
 	"superstep/sdk/table"
+	"superstep/topology/torus"
 )
 
 // The tiny fixture: a ring of 4 nodes (x), one region (5) of link and
@@ -111,8 +112,8 @@ func bfWriteFixture(t *testing.T, files map[string]string, edits ...bfEdit) stri
 	return filepath.Join(dir, "tiny_meta.yaml")
 }
 
-func TestReadBoxfishTiny(t *testing.T) {
-	run, err := ReadBoxfish(bfWriteFixture(t, bfTiny))
+func TestReadTiny(t *testing.T) {
+	run, err := Read(bfWriteFixture(t, bfTiny))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +121,7 @@ func TestReadBoxfishTiny(t *testing.T) {
 	if len(run.Warnings) > 0 {
 		t.Errorf("warnings %v", run.Warnings)
 	}
-	cols, err := table.Read(run.Links, ChannelFields())
+	cols, err := table.Read(run.Links, torus.ChannelFields())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +132,7 @@ func TestReadBoxfishTiny(t *testing.T) {
 			t.Errorf("row %d: region %d phase %d channel %d packets %d", i, cols[0].Ints[i], cols[1].Ints[i], cols[2].Ints[i], cols[3].Ints[i])
 		}
 	}
-	nc, err := table.Read(run.Nodes, append(NodeFields(), arrow.Field{Name: "flops", Type: arrow.PrimitiveTypes.Float64}))
+	nc, err := table.Read(run.Nodes, append(torus.NodeFields(), arrow.Field{Name: "flops", Type: arrow.PrimitiveTypes.Float64}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,24 +142,24 @@ func TestReadBoxfishTiny(t *testing.T) {
 	if fmt.Sprint(run.RankToNode) != "[2 0 1 3]" {
 		t.Errorf("rank map %v", run.RankToNode)
 	}
-	rm := RankMapTable(run.RankToNode)
+	rm := torus.RankMapTable(run.RankToNode)
 	defer rm.Release()
 	if rm.NumRows() != 4 || rm.NumCols() != 2 {
 		t.Errorf("rank table %d×%d", rm.NumRows(), rm.NumCols())
 	}
 	md := run.Links.Schema().Metadata()
-	if v, _ := md.GetValue(MetaShape); v != "4" {
+	if v, _ := md.GetValue(torus.MetaShape); v != "4" {
 		t.Errorf("shape metadata %q", v)
 	}
 }
 
-// TestReadBoxfishPhases: a region in two blocks, the second in reverse
+// TestReadPhases: a region in two blocks, the second in reverse
 // order, with region −2 between: the k-th row of a channel is phase k.
-// TestReadBoxfishCommunicatorMap reads a meta file with a second file
+// TestReadCommunicatorMap reads a meta file with a second file
 // projection, communicators to ranks, after the rank map, as Boxfish's
 // collex example has: the rank map is the projection between ranks and
 // nodes, not the last one.
-func TestReadBoxfishCommunicatorMap(t *testing.T) {
+func TestReadCommunicatorMap(t *testing.T) {
 	files := map[string]string{}
 	for k, v := range bfTiny {
 		files[k] = v
@@ -173,7 +174,7 @@ subdomain:
 ...
 `, 1)
 	files["tiny_comm_map.yaml"] = "---\nkey: TINY\n---\n- [communicator_group_id, int32]\n- [mpirank, int32]\n...\n0 0\n0 1\n"
-	run, err := ReadBoxfish(bfWriteFixture(t, files))
+	run, err := Read(bfWriteFixture(t, files))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +184,7 @@ subdomain:
 	}
 }
 
-func TestReadBoxfishPhases(t *testing.T) {
+func TestReadPhases(t *testing.T) {
 	var extra []bfEdit
 	for c := 0; c < 8; c++ {
 		extra = append(extra, bfEdit{"tiny_links.yaml", 0, fmt.Sprintf("%d %d %d -2 %d", c, c/2, (c/2+1-2*(c%2)+4)%4, 100+c)})
@@ -191,7 +192,7 @@ func TestReadBoxfishPhases(t *testing.T) {
 	for c := 7; c >= 0; c-- {
 		extra = append(extra, bfEdit{"tiny_links.yaml", 0, fmt.Sprintf("%d %d %d 5 %d", c, c/2, (c/2+1-2*(c%2)+4)%4, 20+c)})
 	}
-	run, err := ReadBoxfish(bfWriteFixture(t, bfTiny, extra...))
+	run, err := Read(bfWriteFixture(t, bfTiny, extra...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +200,7 @@ func TestReadBoxfishPhases(t *testing.T) {
 	if len(run.Warnings) > 0 {
 		t.Errorf("warnings %v", run.Warnings)
 	}
-	cols, _ := table.Read(run.Links, ChannelFields())
+	cols, _ := table.Read(run.Links, torus.ChannelFields())
 	got := map[[3]int64]int64{}
 	for i := range cols[0].Ints {
 		got[[3]int64{cols[0].Ints[i], cols[1].Ints[i], cols[2].Ints[i]}] = cols[3].Ints[i]
@@ -214,7 +215,7 @@ func TestReadBoxfishPhases(t *testing.T) {
 	}
 }
 
-func TestReadBoxfishErrors(t *testing.T) {
+func TestReadErrors(t *testing.T) {
 	for _, tc := range []struct {
 		edit bfEdit
 		want string
@@ -256,7 +257,7 @@ func TestReadBoxfishErrors(t *testing.T) {
 		{bfEdit{"tiny_map.yaml", 8, "3 9"}, `tiny_map.yaml:8:3: expected a node id in 0..3, found 9`},
 	} {
 		meta := bfWriteFixture(t, bfTiny, tc.edit)
-		run, err := ReadBoxfish(meta)
+		run, err := Read(meta)
 		var fe *FormatError
 		if err == nil || !errors.As(err, &fe) {
 			t.Errorf("%+v: err %v", tc.edit, err)
@@ -271,7 +272,7 @@ func TestReadBoxfishErrors(t *testing.T) {
 	}
 }
 
-func TestReadBoxfishWarnings(t *testing.T) {
+func TestReadWarnings(t *testing.T) {
 	for _, tc := range []struct {
 		edits []bfEdit
 		want  []string
@@ -285,7 +286,7 @@ func TestReadBoxfishWarnings(t *testing.T) {
 		{[]bfEdit{{"tiny_nodes.yaml", 10, ""}}, []string{"tiny_nodes.yaml: region 5: 1 missing nodes (fewer than the region's 1 rows): (3)"}},
 	} {
 		meta := bfWriteFixture(t, bfTiny, tc.edits...)
-		run, err := ReadBoxfish(meta)
+		run, err := Read(meta)
 		if err != nil {
 			t.Errorf("%+v: %v", tc.edits, err)
 			continue
@@ -300,14 +301,14 @@ func TestReadBoxfishWarnings(t *testing.T) {
 		// Nothing is dropped: the duplicate row is in the table, with
 		// phase 1; the integral float is read.
 		if tc.edits[0].Text == "2 1 2 5 99" {
-			cols, _ := table.Read(run.Links, ChannelFields())
+			cols, _ := table.Read(run.Links, torus.ChannelFields())
 			n := len(cols[0].Ints)
 			if n != 9 || cols[1].Ints[n-1] != 1 || cols[2].Ints[n-1] != 2 || cols[3].Ints[n-1] != 99 {
 				t.Errorf("duplicate row: %d rows, last %v %v %v", n, cols[1].Ints[n-1], cols[2].Ints[n-1], cols[3].Ints[n-1])
 			}
 		}
 		if tc.edits[0].Text == "2 1 2 5 40000.0" {
-			cols, _ := table.Read(run.Links, ChannelFields())
+			cols, _ := table.Read(run.Links, torus.ChannelFields())
 			if cols[3].Ints[2] != 40000 {
 				t.Errorf("40000.0 read as %d", cols[3].Ints[2])
 			}
@@ -316,10 +317,10 @@ func TestReadBoxfishWarnings(t *testing.T) {
 	}
 }
 
-// TestReadBoxfishExtent2: on a ring of 2 with two channels per node the
-// rows of a node alternate "+", "−"; with Extent2Channels(1) (from the
+// TestReadExtent2: on a ring of 2 with two channels per node the
+// rows of a node alternate "+", "−"; with torus.Extent2Channels(1) (from the
 // meta key or the option) every row is "+" and the repeat is phase 1.
-func TestReadBoxfishExtent2(t *testing.T) {
+func TestReadExtent2(t *testing.T) {
 	files := map[string]string{
 		"tiny_meta.yaml": "hardware: {coords: [x], dim: {x: 2}, link_coords_table: tiny_links.yaml}\n",
 		"tiny_links.yaml": `---
@@ -334,11 +335,11 @@ func TestReadBoxfishExtent2(t *testing.T) {
 `,
 	}
 	meta := bfWriteFixture(t, files)
-	run, err := ReadBoxfish(meta)
+	run, err := Read(meta)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cols, _ := table.Read(run.Links, ChannelFields())
+	cols, _ := table.Read(run.Links, torus.ChannelFields())
 	// Channels: 0 = (0,+), 1 = (0,−), 2 = (1,+), 3 = (1,−); no code_region
 	// column: region −2.
 	if fmt.Sprint(cols[0].Ints, cols[1].Ints, cols[2].Ints, cols[3].Ints) != "[-2 -2 -2 -2] [0 0 0 0] [0 1 2 3] [10 11 12 13]" {
@@ -348,22 +349,22 @@ func TestReadBoxfishExtent2(t *testing.T) {
 		t.Errorf("warnings %v", run.Warnings)
 	}
 	run.Release()
-	run, err = ReadBoxfish(meta, Extent2Channels(1))
+	run, err = Read(meta, torus.Extent2Channels(1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer run.Release()
-	cols, _ = table.Read(run.Links, ChannelFields())
+	cols, _ = table.Read(run.Links, torus.ChannelFields())
 	// Channels: 0 = (0,+), 1 = (1,+).
 	if fmt.Sprint(cols[1].Ints, cols[2].Ints) != "[0 1 0 1] [0 0 1 1]" {
 		t.Errorf("k2=1: phases %v channels %v", cols[1].Ints, cols[2].Ints)
 	}
-	// Round trip keeps Extent2Channels(1) through hardware.extent2_channels.
+	// Round trip keeps torus.Extent2Channels(1) through hardware.extent2_channels.
 	dir := t.TempDir()
-	if err := WriteBoxfish(dir, "rt", run); err != nil {
+	if err := Write(dir, "rt", run); err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadBoxfish(filepath.Join(dir, "rt_meta.yaml"))
+	back, err := Read(filepath.Join(dir, "rt_meta.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,7 +393,7 @@ func bfRows(t *testing.T, tab arrow.Table) []string {
 }
 
 // bfSameRun checks two runs hold the same torus, tables and rank map.
-func bfSameRun(t *testing.T, a, b *BoxfishRun) {
+func bfSameRun(t *testing.T, a, b *Run) {
 	t.Helper()
 	if a.Torus.String() != b.Torus.String() || a.Torus.Channels() != b.Torus.Channels() {
 		t.Errorf("torus %v (%d channels) vs %v (%d)", a.Torus, a.Torus.Channels(), b.Torus, b.Torus.Channels())
@@ -418,10 +419,10 @@ func bfSameRun(t *testing.T, a, b *BoxfishRun) {
 	}
 }
 
-func TestWriteBoxfishRoundTrip(t *testing.T) {
+func TestWriteRoundTrip(t *testing.T) {
 	paths := map[string]string{"tiny": bfWriteFixture(t, bfTiny), "bgpc": bfDataDir + "bgpc_meta.yaml"}
 	for name, meta := range paths {
-		run, err := ReadBoxfish(meta)
+		run, err := Read(meta)
 		if err != nil {
 			if name == "bgpc" && errors.Is(err, os.ErrNotExist) {
 				continue
@@ -429,10 +430,10 @@ func TestWriteBoxfishRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		dir := t.TempDir()
-		if err := WriteBoxfish(dir, name, run); err != nil {
+		if err := Write(dir, name, run); err != nil {
 			t.Fatal(err)
 		}
-		back, err := ReadBoxfish(filepath.Join(dir, name+"_meta.yaml"))
+		back, err := Read(filepath.Join(dir, name+"_meta.yaml"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -442,7 +443,7 @@ func TestWriteBoxfishRoundTrip(t *testing.T) {
 		bfSameRun(t, run, back)
 		// Writing what was read back gives the same files.
 		dir2 := t.TempDir()
-		if err := WriteBoxfish(dir2, name, back); err != nil {
+		if err := Write(dir2, name, back); err != nil {
 			t.Fatal(err)
 		}
 		for _, kind := range []string{"meta", "links", "nodes", "map"} {
@@ -457,15 +458,15 @@ func TestWriteBoxfishRoundTrip(t *testing.T) {
 	}
 }
 
-// TestWriteBoxfishMesh: a 3×2 torus with x a mesh and a float counter,
+// TestWriteMesh: a 3×2 torus with x a mesh and a float counter,
 // built by hand, round-trips (mesh recorded as hardware.mesh).
-func TestWriteBoxfishMesh(t *testing.T) {
-	tor, err := New([]string{"x", "y"}, []int{3, 2}, Mesh("x"))
+func TestWriteMesh(t *testing.T) {
+	tor, err := torus.New([]string{"x", "y"}, []int{3, 2}, torus.Mesh("x"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	md := bfSchemaMeta(tor, "channels")
-	sc := arrow.NewSchema(append(ChannelFields(), arrow.Field{Name: "load", Type: arrow.PrimitiveTypes.Float64}), &md)
+	md := bfSchemaMeta(tor, torus.KindChannels)
+	sc := arrow.NewSchema(append(torus.ChannelFields(), arrow.Field{Name: "load", Type: arrow.PrimitiveTypes.Float64}), &md)
 	b := array.NewRecordBuilder(memory.DefaultAllocator, sc)
 	defer b.Release()
 	for phase := 0; phase < 2; phase++ {
@@ -477,13 +478,13 @@ func TestWriteBoxfishMesh(t *testing.T) {
 			b.Field(4).(*array.Float64Builder).Append(float64(c) / 4)
 		}
 	}
-	run := &BoxfishRun{Torus: tor, Links: table.FromBuilder(b)}
+	run := &Run{Torus: tor, Links: table.FromBuilder(b)}
 	defer run.Release()
 	dir := t.TempDir()
-	if err := WriteBoxfish(dir, "m", run); err != nil {
+	if err := Write(dir, "m", run); err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadBoxfish(filepath.Join(dir, "m_meta.yaml"))
+	back, err := Read(filepath.Join(dir, "m_meta.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -498,21 +499,21 @@ func TestWriteBoxfishMesh(t *testing.T) {
 	}
 	bfSameRun(t, run, back)
 	// A phase gap cannot be written.
-	b2 := array.NewRecordBuilder(memory.DefaultAllocator, arrow.NewSchema(ChannelFields(), nil))
+	b2 := array.NewRecordBuilder(memory.DefaultAllocator, arrow.NewSchema(torus.ChannelFields(), nil))
 	defer b2.Release()
 	b2.Field(0).(*array.Int32Builder).Append(0)
 	b2.Field(1).(*array.Int32Builder).Append(1)
 	b2.Field(2).(*array.Int32Builder).Append(0)
 	b2.Field(3).(*array.Int64Builder).Append(1)
-	gap := &BoxfishRun{Torus: tor, Links: table.FromBuilder(b2)}
+	gap := &Run{Torus: tor, Links: table.FromBuilder(b2)}
 	defer gap.Release()
-	if err := WriteBoxfish(t.TempDir(), "g", gap); err == nil || !strings.Contains(err.Error(), "has phase 1, want 0") {
+	if err := Write(t.TempDir(), "g", gap); err == nil || !strings.Contains(err.Error(), "has phase 1, want 0") {
 		t.Errorf("phase gap: %v", err)
 	}
 }
 
-// TestBoxfishYAML checks the YAML subset on the shapes Boxfish files use.
-func TestBoxfishYAML(t *testing.T) {
+// TestYAML checks the YAML subset on the shapes Boxfish files use.
+func TestYAML(t *testing.T) {
 	src := "# comment\n---\na: 1 # trailing\nb: {x: 1, y: [p, 'q r', \"s\\tt\"],\n   z: {},}\nc:\n  - [1, 2]\n  - k: v\n    l: w\nd:\n- { e: f }\n...\n"
 	p := bfNewParser("y", []byte(src))
 	docs, err := p.parseStream(false)
@@ -532,7 +533,7 @@ func TestBoxfishYAML(t *testing.T) {
 	}
 }
 
-func ExampleReadBoxfishTable() {
+func ExampleReadTable() {
 	src := `---
 - [nodeid, int32]
 - [x, int32]
@@ -541,14 +542,14 @@ func ExampleReadBoxfishTable() {
 0 0 12
 1 1 40000.0
 `
-	tab, err := ReadBoxfishTable("t.yaml", strings.NewReader(src))
+	tab, err := ReadTable("t.yaml", strings.NewReader(src))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(tab.Rows(), tab.Columns[2].Name, tab.Columns[2].Ints, tab.Lines)
 	fmt.Println(tab.Warnings[0])
-	_, err = ReadBoxfishTable("t.yaml", strings.NewReader(src+"2 2 1.5\n"))
+	_, err = ReadTable("t.yaml", strings.NewReader(src+"2 2 1.5\n"))
 	fmt.Println(err)
 	// Output:
 	// 2 packets [12 40000] [6 7]

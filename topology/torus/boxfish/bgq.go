@@ -1,13 +1,16 @@
-package torus
+package boxfish
 
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/apache/arrow/go/v15/arrow"
 	"github.com/apache/arrow/go/v15/arrow/array"
 	"github.com/apache/arrow/go/v15/arrow/memory"
+
+	"superstep/topology/torus"
 )
 
 // bgqCounterNames are the six counters a Blue Gene/Q .cnt line gives per
@@ -55,8 +58,8 @@ const bgqMaxCoord = 1 << 16
 // extra columns BGQColumns. Blank lines and # comments are skipped.
 //
 // The torus shape is the largest coordinate + 1 per dimension, as the
-// script finds it (dimensions a…e; opts go to New, e.g. Extent2Channels(1)
-// to keep only e+). A node's counters come from its thread-0 line (the
+// script finds it (dimensions a…e; opts go to torus.New, e.g.
+// torus.Extent2Channels(1) to keep only e+). A node's counters come from its thread-0 line (the
 // script's "link data for each node is for the t = 0 thread"); every line
 // maps its rank to its node in RankToNode. The channel table has region −2
 // (the whole run) and phase 0; run.Nodes is nil.
@@ -67,8 +70,8 @@ const bgqMaxCoord = 1 << 16
 // the number of lines or listed twice, a (node, thread) listed twice, and
 // a shape of more nodes than 4 × lines. Warnings: nodes without a thread-0
 // line (missing nodes) and non-zero counters on a direction where the
-// torus has no channel (extent 1, mesh edge, Extent2Channels(1)).
-func ReadBGQCounters(name string, r io.Reader, opts ...Option) (*BoxfishRun, error) {
+// torus has no channel (extent 1, mesh edge, torus.Extent2Channels(1)).
+func ReadBGQCounters(name string, r io.Reader, opts ...torus.Option) (*Run, error) {
 	src, err := io.ReadAll(r)
 	if err != nil {
 		return nil, &FormatError{File: name, Msg: "reading: " + err.Error(), Err: err}
@@ -166,9 +169,9 @@ func ReadBGQCounters(name string, r io.Reader, opts ...Option) (*BoxfishRun, err
 		total *= int64(k)
 	}
 	if limit := int64(4*len(lines) + 64); total > limit {
-		return nil, errAt(0, 0, "expected at most %d nodes for %d lines, found the shape %s", limit, len(lines), shape(ext))
+		return nil, errAt(0, 0, "expected at most %d nodes for %d lines, found the shape %s", limit, len(lines), bgqShape(ext))
 	}
-	t, err := New(BGQDims(), ext, opts...)
+	t, err := torus.New(BGQDims(), ext, opts...)
 	if err != nil {
 		return nil, &FormatError{File: name, Msg: err.Error(), Err: err}
 	}
@@ -199,7 +202,7 @@ func ReadBGQCounters(name string, r io.Reader, opts ...Option) (*BoxfishRun, err
 			main[v] = i + 1
 		}
 	}
-	run := &BoxfishRun{Torus: t, RankToNode: r2n}
+	run := &Run{Torus: t, RankToNode: r2n}
 	var miss []string
 	nmiss := 0
 	var chans []int32
@@ -242,11 +245,11 @@ func ReadBGQCounters(name string, r io.Reader, opts ...Option) (*BoxfishRun, err
 		}
 		run.Warnings = append(run.Warnings, Warning{File: name, Msg: fmt.Sprintf("%d missing nodes (no line with t = 0): %s%s", nmiss, strings.Join(miss, ", "), more)})
 	}
-	fields := ChannelFields()
+	fields := torus.ChannelFields()
 	for _, c := range BGQColumns() {
 		fields = append(fields, arrow.Field{Name: c, Type: arrow.PrimitiveTypes.Int64})
 	}
-	md := bfSchemaMeta(t, "channels")
+	md := bfSchemaMeta(t, torus.KindChannels)
 	sc := arrow.NewSchema(fields, &md)
 	b := array.NewRecordBuilder(memory.DefaultAllocator, sc)
 	defer b.Release()
@@ -265,4 +268,13 @@ func ReadBGQCounters(name string, r io.Reader, opts ...Option) (*BoxfishRun, err
 	defer rec.Release()
 	run.Links = array.NewTableFromRecords(sc, []arrow.Record{rec})
 	return run, nil
+}
+
+// bgqShape writes extents as "6×5×4×3×2".
+func bgqShape(ext []int) string {
+	parts := make([]string, len(ext))
+	for i, k := range ext {
+		parts[i] = strconv.Itoa(k)
+	}
+	return strings.Join(parts, "×")
 }

@@ -1,4 +1,4 @@
-package torus
+package boxfish
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"superstep/topology/torus"
 )
 
 // bfSeed returns the first n bytes of a real file, cut at a line end, or
@@ -31,14 +33,14 @@ func bfCheckErr(t *testing.T, name string, err error) {
 	}
 }
 
-func FuzzBoxfishMeta(f *testing.F) {
+func FuzzMeta(f *testing.F) {
 	if b := bfSeed("bgpc_meta.yaml", 1<<20); b != nil {
 		f.Add(b)
 	}
 	f.Add([]byte(bfTiny["tiny_meta.yaml"]))
 	f.Add([]byte("---\nkey: K\nhardware: {\n network: torus,\n nodes: 1728,\n coords: [a, b, c, d, e],\n dim: {a: 6, b: 5, c: 4, d: 3, e: 2},\n mesh: [a],\n extent2_channels: 1,\n}\n...\n"))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		m, err := ReadBoxfishMeta("m.yaml", bytes.NewReader(in))
+		m, err := ReadMeta("m.yaml", bytes.NewReader(in))
 		if err != nil {
 			bfCheckErr(t, "m.yaml", err)
 			return
@@ -54,7 +56,7 @@ func FuzzBoxfishMeta(f *testing.F) {
 	})
 }
 
-func FuzzBoxfishTable(f *testing.F) {
+func FuzzTable(f *testing.F) {
 	for _, s := range []struct {
 		name string
 		n    int
@@ -66,13 +68,13 @@ func FuzzBoxfishTable(f *testing.F) {
 	for _, name := range []string{"tiny_links.yaml", "tiny_nodes.yaml", "tiny_map.yaml"} {
 		f.Add([]byte(bfTiny[name]))
 	}
-	tor, err := New([]string{"x", "y", "z"}, []int{8, 8, 8})
+	tor, err := torus.New([]string{"x", "y", "z"}, []int{8, 8, 8})
 	if err != nil {
 		f.Fatal(err)
 	}
-	meta := &BoxfishMeta{Coords: []string{"x", "y", "z"}, Dim: []int{8, 8, 8}, SourceCols: []string{"sx", "sy", "sz"}, DestCols: []string{"tx", "ty", "tz"}, RankField: "mpirank", NodeField: "nodeid"}
+	meta := &Meta{Coords: []string{"x", "y", "z"}, Dim: []int{8, 8, 8}, SourceCols: []string{"sx", "sy", "sz"}, DestCols: []string{"tx", "ty", "tz"}, RankField: "mpirank", NodeField: "nodeid"}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		tab, err := ReadBoxfishTable("t.yaml", bytes.NewReader(in))
+		tab, err := ReadTable("t.yaml", bytes.NewReader(in))
 		if err != nil {
 			bfCheckErr(t, "t.yaml", err)
 			return
@@ -125,18 +127,18 @@ func FuzzBGQCounters(f *testing.F) {
 	})
 }
 
-// BenchmarkReadBoxfishLinks reads bgpc_links.yaml (52,224 rows) into a
+// BenchmarkReadLinks reads bgpc_links.yaml (52,224 rows) into a
 // channel table on the 8×8×8 torus.
-func BenchmarkReadBoxfishLinks(b *testing.B) {
+func BenchmarkReadLinks(b *testing.B) {
 	src, err := os.ReadFile(bfDataDir + "bgpc_links.yaml")
 	if err != nil {
 		b.Fatal(err)
 	}
-	tor, _ := New([]string{"x", "y", "z"}, []int{8, 8, 8})
-	meta := &BoxfishMeta{Coords: []string{"x", "y", "z"}, Dim: []int{8, 8, 8}, SourceCols: []string{"sx", "sy", "sz"}, DestCols: []string{"tx", "ty", "tz"}}
+	tor, _ := torus.New([]string{"x", "y", "z"}, []int{8, 8, 8})
+	meta := &Meta{Coords: []string{"x", "y", "z"}, Dim: []int{8, 8, 8}, SourceCols: []string{"sx", "sy", "sz"}, DestCols: []string{"tx", "ty", "tz"}}
 	b.SetBytes(int64(len(src)))
 	for i := 0; i < b.N; i++ {
-		tab, err := ReadBoxfishTable("bgpc_links.yaml", bytes.NewReader(src))
+		tab, err := ReadTable("bgpc_links.yaml", bytes.NewReader(src))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -148,10 +150,10 @@ func BenchmarkReadBoxfishLinks(b *testing.B) {
 	}
 }
 
-// BenchmarkReadBoxfish reads the whole BG/P run from disk.
-func BenchmarkReadBoxfish(b *testing.B) {
+// BenchmarkRead reads the whole BG/P run from disk.
+func BenchmarkRead(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		run, err := ReadBoxfish(bfDataDir + "bgpc_meta.yaml")
+		run, err := Read(bfDataDir + "bgpc_meta.yaml")
 		if err != nil {
 			b.Fatal(err)
 		}
