@@ -8,9 +8,11 @@ import "fmt"
 // cables of a node or switch that was not. Those links are missing: they
 // keep their ids (so ids stay those of the regular pattern), but they
 // exist nowhere. Statistics count only the links that exist (Traffic.Stats,
-// Loads.Stats), a route that crosses a missing link is an error (Route,
-// AllToAllLoads, JobLoads), Simulate gives them no counter rows, and the
-// matrix board draws them apart from idle links.
+// Loads.Stats), a route that crosses a missing link is an error wherever
+// routes are followed (Route, AllToAllLoads, JobLoads, Footprint, Reach,
+// WhoUses), a job or node set naming a missing node is refused, Simulate
+// gives missing links no counter rows, and the matrix board draws them
+// apart from idle links.
 
 // Missing reports whether link id has no cable: Infer found none where
 // the regular pattern has one. It is false for every link of a Fabric made
@@ -72,21 +74,6 @@ func (f *Fabric) linkName(id int) string {
 		return f.Switches[i].Name
 	}
 	return fmt.Sprintf("%s → %s (link %d)", end(l.Kind.From(), l.From), end(l.Kind.To(), l.To), id)
-}
-
-// checkMissingRoutes fails when a count of routes (or bytes) is on a
-// missing link: the routing sends traffic over a cable that does not
-// exist. It names the first such link.
-func checkMissingRoutes[T int64 | float64](f *Fabric, counts []T) error {
-	if f.missing == nil {
-		return nil
-	}
-	for id, c := range counts {
-		if c != 0 && f.missing[id] {
-			return fmt.Errorf("routes cross %s, whose cable is missing: route with the fabric's own forwarding tables (infiniband.ReadLFT) or a routing that avoids it", f.linkName(id))
-		}
-	}
-	return nil
 }
 
 // missingAt reports whether the i-th link of kind k is missing, given a

@@ -54,9 +54,6 @@ func Route(f *Fabric, r Routing, src, dst int) (Path, error) {
 		if err != nil {
 			return Path{}, fmt.Errorf("fattree: route %d → %d: %w", src, dst, err)
 		}
-		if f.Missing(id) {
-			return Path{}, fmt.Errorf("fattree: route %d → %d: switch %s forwards over %s, whose cable is missing", src, dst, f.Switches[sw].Name, f.linkName(id))
-		}
 		p.Links = append(p.Links, id)
 		if f.Links[id].Kind == Down10 {
 			return p, nil
@@ -67,7 +64,9 @@ func Route(f *Fabric, r Routing, src, dst int) (Path, error) {
 
 // next is the id of the link on which switch sw forwards traffic for dst
 // under r, or an error saying why there is none. A link down to a node
-// other than dst is an error.
+// other than dst is an error, and so is a missing link (Fabric.Missing):
+// every walk of routes (Route, the destination trees of the loads,
+// Footprint, Reach, WhoUses) comes through here.
 func (f *Fabric) next(r Routing, sw, dst int) (int, error) {
 	p := r.Port(sw, dst)
 	id := f.port(sw, p)
@@ -78,6 +77,8 @@ func (f *Fabric) next(r Routing, sw, dst int) (int, error) {
 		return -1, fmt.Errorf("switch %s routes node %d to port %d, it has ports 1..%d", f.Switches[sw].Name, dst, p, len(f.Switches[sw].Ports))
 	case f.Links[id].Kind == Down10 && f.Links[id].To != dst:
 		return -1, fmt.Errorf("switch %s routes node %d to port %d, where node %d is", f.Switches[sw].Name, dst, p, f.Links[id].To)
+	case f.missing != nil && f.missing[id]:
+		return -1, fmt.Errorf("switch %s routes node %d over %s, whose cable is missing: route with the fabric's own forwarding tables (infiniband.ReadLFT) or a routing that avoids it", f.Switches[sw].Name, dst, f.linkName(id))
 	}
 	return id, nil
 }

@@ -70,9 +70,6 @@ func JobLoads(ctx context.Context, f *Fabric, r Routing, jobs []Job) (Traffic, e
 		if err != nil {
 			return Traffic{}, fmt.Errorf("fattree: loads of job %d (%q): %w", i, j.ID, err)
 		}
-		if err := checkMissingRoutes(f, routes); err != nil {
-			return Traffic{}, fmt.Errorf("fattree: loads of job %d (%q): %w", i, j.ID, err)
-		}
 		jt := JobTraffic{ID: j.ID, Routes: routes, Links: make([]float64, len(f.Links)), Pairs: pairs,
 			Injected: float64(pairs) * j.BytesPerPair}
 		for id, c := range routes {

@@ -94,6 +94,20 @@ func TestFabricWithHoles(t *testing.T) {
 			links += st.Links
 			missing += st.Missing
 		}
+		// Every walk of routes refuses a missing link: a footprint too.
+		pod0 := []int{0, 1, 2, 3}
+		if _, err := fattree.Footprint(ctx, f, fattree.DModK(f), pod0); err == nil || !strings.Contains(err.Error(), "whose cable is missing") {
+			t.Fatalf("%s: D-mod-k footprint of pod 0: %v", file, err)
+		}
+		if sc, err := fattree.Footprint(ctx, f, tab, pod0); err != nil || len(sc.Links) == 0 {
+			t.Fatalf("%s: OpenSM footprint of pod 0: %v, %d links", file, err, len(sc.Links))
+		} else {
+			for _, id := range sc.Links {
+				if f.Missing(id) {
+					t.Fatalf("%s: OpenSM footprint crosses missing link %d", file, id)
+				}
+			}
+		}
 		if links != 90 || missing != 6 {
 			t.Fatalf("%s: %d links and %d missing, want 90 and 6", file, links, missing)
 		}
