@@ -32,7 +32,7 @@ import (
 func ReadGML(r io.Reader, name string) (*graph.Graph, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, &ParseError{File: name, Msg: "reading: " + err.Error(), err: err}
+		return nil, &ParseError{File: name, Msg: "reading: " + err.Error(), Err: err}
 	}
 	p := &gmlParser{lex: gmlLexer{data: data, line: 1}, name: name}
 	g, perr := p.parse()

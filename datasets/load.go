@@ -95,7 +95,7 @@ func load(path string, read func(r *bufio.Reader, ext string) (*graph.Graph, err
 	if strings.EqualFold(filepath.Ext(path), ".gz") {
 		z, err := gzip.NewReader(f)
 		if err != nil {
-			return nil, &ParseError{File: path, Msg: "expected a gzip file (the name ends in .gz): " + err.Error(), err: err}
+			return nil, &ParseError{File: path, Msg: "expected a gzip file (the name ends in .gz): " + err.Error(), Err: err}
 		}
 		defer z.Close()
 		r = z

@@ -1,7 +1,6 @@
 package datasets
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -11,25 +10,13 @@ import (
 )
 
 // ParseError is the error of every reader: the file (the name the caller
-// gave), the 1-based line, and what was expected there. Line is 0 when the
-// error concerns the file as a whole (an unknown format, say).
-type ParseError struct {
-	File string
-	Line int
-	Msg  string
-	err  error // the underlying I/O error, if any
-}
-
-// Error returns "file:line: msg", or "file: msg" when Line is 0.
-func (e *ParseError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s: %s", e.File, e.Msg)
-}
-
-// Unwrap returns the I/O error that stopped reading, if that was the cause.
-func (e *ParseError) Unwrap() error { return e.err }
+// gave), the 1-based line, and what was expected there; its text is
+// "file:line: expected …, found …" ("file: …" when Line is 0, for an
+// error that concerns the file as a whole, such as an unknown format).
+// Unwrap gives the I/O error that stopped reading, if that was the cause.
+// It is the one parse error of all of Superstep's file readers
+// (internal/linereader.ParseError), so errors.As matches every reader's.
+type ParseError = linereader.ParseError
 
 // maxLine is the longest line the line-based readers accept. A METIS line
 // of a vertex with a million neighbours is about 8 MB.
@@ -44,16 +31,11 @@ type lines struct {
 }
 
 func newLines(r io.Reader, name string) *lines {
-	return &lines{linereader.New(r, maxLine), name}
+	return &lines{linereader.New(r, name, maxLine), name}
 }
 
 // err returns the reading error as a *ParseError, or nil at a clean end.
-func (l *lines) err() error {
-	if e := (*linereader.Error)(nil); errors.As(l.Err(), &e) {
-		return &ParseError{File: l.name, Line: e.Line, Msg: e.Explain(fmt.Sprintf("line longer than %d MiB", maxLine>>20)), err: e.Err}
-	}
-	return nil
-}
+func (l *lines) err() error { return l.Err() }
 
 func (l *lines) errorf(line int, format string, args ...any) error {
 	return &ParseError{File: l.name, Line: line, Msg: fmt.Sprintf(format, args...)}
@@ -153,10 +135,4 @@ func parseFloat(b []byte) (float64, bool) {
 }
 
 // quote shows a line or field in a message, shortened when long.
-func quote(b []byte) string {
-	const max = 60
-	if len(b) > max {
-		return strconv.Quote(string(b[:max])) + "…"
-	}
-	return strconv.Quote(string(b))
-}
+func quote(b []byte) string { return linereader.Quote(string(b)) }

@@ -4,7 +4,8 @@
 // The floors, from the bottom:
 //
 //  1. Standard-library leaves: internal/parallel (the one worker pool),
-//     internal/linereader (the one line reader of the text formats),
+//     internal/linereader (the one line reader of the text formats and
+//     the one ParseError of every file reader),
 //     the display contract (display), the wire format and cell rewriting
 //     of the kernel (kernel/wire, kernel/cell), the graph and table types
 //     (sdk/graph, sdk/table).

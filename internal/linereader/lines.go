@@ -1,10 +1,15 @@
-// Package linereader is the one line reader of Superstep's text-format readers
-// (edge lists and METIS graphs, Slurm logs, InfiniBand dumps, TreeScope
-// files): it reads a file line by line with no allocation per line,
-// counts lines from 1, drops the "\r" of CRLF files and a UTF-8 byte order
-// mark before the first line, and refuses a line longer than a limit
-// instead of growing without bound. Each reader turns Err's *Error into
-// its own parse error, "file:line: expected …".
+// Package linereader is the one line reader of Superstep's text-format
+// readers (edge lists and METIS graphs, Slurm logs, InfiniBand dumps,
+// TreeScope files, Boxfish tables, OTF v1 traces, Open MPI monitoring
+// files) and the home of the one error type of every file reader, text
+// or binary: ParseError, "file:line:col: expected …, found …", which
+// each reader package exports under its own name as a type alias.
+//
+// A Reader reads a file line by line with no allocation per line, counts
+// lines from 1, drops the "\r" of CRLF files and a UTF-8 byte order mark
+// before the first line, and refuses a line longer than a limit instead
+// of growing without bound; its errors are ParseErrors naming the file
+// and the line.
 package linereader
 
 import (
@@ -18,6 +23,7 @@ import (
 // Reader reads lines from an io.Reader.
 type Reader struct {
 	sc   *bufio.Scanner
+	file string
 	line int
 	max  int
 }
@@ -25,13 +31,14 @@ type Reader struct {
 // bom is the UTF-8 byte order mark.
 const bom = "\uFEFF"
 
-// New returns a Reader of r that accepts a line of at most maxLine bytes
-// with its line ending ("\n" or "\r\n"); a last line without one must be
-// shorter than maxLine (bufio.Scanner's limit).
-func New(r io.Reader, maxLine int) *Reader {
+// New returns a Reader of r, the file named file (the name its errors
+// give), that accepts a line of at most maxLine bytes with its line
+// ending ("\n" or "\r\n"); a last line without one must be shorter than
+// maxLine (bufio.Scanner's limit).
+func New(r io.Reader, file string, maxLine int) *Reader {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, min(64<<10, maxLine)), maxLine)
-	return &Reader{sc: sc, max: maxLine}
+	return &Reader{sc: sc, file: file, max: maxLine}
 }
 
 // Next advances to the next line; false at the end or on an error (Err
@@ -60,40 +67,30 @@ func (r *Reader) Text() string { return string(r.Bytes()) }
 // Line is the number of the current line, from 1 (0 before the first).
 func (r *Reader) Line() int { return r.line }
 
-// Err is nil at a clean end of the input, else an *Error.
+// File is the file name the Reader was made with.
+func (r *Reader) File() string { return r.file }
+
+// Err is nil at a clean end of the input, else a *ParseError at the line
+// that could not be read: "file:line: expected a line of at most N MiB,
+// found a longer one" (unwrapping to bufio.ErrTooLong) or
+// "file:line: reading: …" (unwrapping to the reader's error).
 func (r *Reader) Err() error {
 	err := r.sc.Err()
 	if err == nil {
 		return nil
 	}
-	return &Error{Line: r.line + 1, TooLong: errors.Is(err, bufio.ErrTooLong), Max: r.max, Err: err}
-}
-
-// Error is why reading stopped at line Line: a line longer than Max bytes
-// (TooLong), or the error of the underlying reader.
-type Error struct {
-	Line    int
-	TooLong bool
-	Max     int
-	Err     error
-}
-
-// Error says what stopped the reading at which line.
-func (e *Error) Error() string {
-	if e.TooLong {
-		return fmt.Sprintf("line %d: longer than %d bytes", e.Line, e.Max)
+	e := &ParseError{File: r.file, Line: r.line + 1, Err: err}
+	if errors.Is(err, bufio.ErrTooLong) {
+		e.Expected, e.Found = "a line of at most "+Size(r.max), "a longer one"
+	} else {
+		e.Msg = "reading: " + err.Error()
 	}
-	return fmt.Sprintf("line %d: reading: %v", e.Line, e.Err)
+	return e
 }
 
-// Explain is the message a parse error gives for e: tooLong for a long
-// line, else "reading: " and the reader's error.
-func (e *Error) Explain(tooLong string) string {
-	if e.TooLong {
-		return tooLong
-	}
-	return "reading: " + e.Err.Error()
+// Errorf returns a *ParseError at the current line and byte column col
+// (1-based; 0 for the line as a whole) whose Msg is the formatted text,
+// such as "expected …, found …".
+func (r *Reader) Errorf(col int, format string, args ...any) *ParseError {
+	return &ParseError{File: r.file, Line: r.line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }
-
-// Unwrap returns the underlying error (bufio.ErrTooLong for a long line).
-func (e *Error) Unwrap() error { return e.Err }

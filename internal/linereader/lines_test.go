@@ -35,7 +35,7 @@ func TestLines(t *testing.T) {
 		{"one CR dropped, others kept", "a\rb\r\r\n", []string{"a\rb\r"}},
 		{"lone CR is no line ending", "a\rb\n", []string{"a\rb"}},
 	} {
-		r := New(strings.NewReader(c.in), 64)
+		r := New(strings.NewReader(c.in), "f", 64)
 		got := readAll(r)
 		if strings.Join(got, "|") != strings.Join(c.want, "|") || len(got) != len(c.want) || r.Err() != nil {
 			t.Errorf("%s: %q (%v), want %q", c.name, got, r.Err(), c.want)
@@ -47,13 +47,13 @@ func TestLines(t *testing.T) {
 }
 
 func TestTooLongNamesItsLine(t *testing.T) {
-	r := New(strings.NewReader("short\nok\n"+strings.Repeat("x", 20)+"\nafter\n"), 16)
+	r := New(strings.NewReader("short\nok\n"+strings.Repeat("x", 20)+"\nafter\n"), "f", 16)
 	got := readAll(r)
-	var e *Error
-	if len(got) != 2 || !errors.As(r.Err(), &e) || !e.TooLong || e.Line != 3 || e.Max != 16 || !errors.Is(r.Err(), bufio.ErrTooLong) {
+	var e *ParseError
+	if len(got) != 2 || !errors.As(r.Err(), &e) || e.File != "f" || e.Line != 3 || !errors.Is(r.Err(), bufio.ErrTooLong) {
 		t.Fatalf("lines %q, error %#v", got, r.Err())
 	}
-	if r.Err().Error() != "line 3: longer than 16 bytes" {
+	if r.Err().Error() != "f:3: expected a line of at most 16 bytes, found a longer one" {
 		t.Errorf("message %q", r.Err())
 	}
 }
@@ -61,22 +61,52 @@ func TestTooLongNamesItsLine(t *testing.T) {
 func TestReadErrorNamesItsLine(t *testing.T) {
 	boom := errors.New("disk gone")
 	in := io.MultiReader(strings.NewReader("a\nb\n"), iotest.ErrReader(boom))
-	r := New(in, 64)
+	r := New(in, "f", 64)
 	got := readAll(r)
-	var e *Error
-	if len(got) != 2 || !errors.As(r.Err(), &e) || e.TooLong || e.Line != 3 || !errors.Is(r.Err(), boom) {
+	var e *ParseError
+	if len(got) != 2 || !errors.As(r.Err(), &e) || errors.Is(r.Err(), bufio.ErrTooLong) || e.Line != 3 || !errors.Is(r.Err(), boom) {
 		t.Fatalf("lines %q, error %#v", got, r.Err())
 	}
 }
 
-func TestExplain(t *testing.T) {
-	long := &Error{Line: 3, TooLong: true, Max: 16, Err: bufio.ErrTooLong}
-	failed := &Error{Line: 2, Err: errors.New("disk gone")}
-	if got := long.Explain("expected a short line"); got != "expected a short line" {
-		t.Errorf("long line: %q", got)
+// TestParseErrorShapes: the one shape of every reader's error.
+func TestParseErrorShapes(t *testing.T) {
+	boom := errors.New("disk gone")
+	for _, c := range []struct {
+		e    ParseError
+		want string
+	}{
+		{ParseError{File: "a.txt", Line: 3, Col: 7, Expected: "a number", Found: `"x"`}, `a.txt:3:7: expected a number, found "x"`},
+		{ParseError{File: "a.txt", Line: 3, Expected: "2 fields", Found: "3"}, "a.txt:3: expected 2 fields, found 3"},
+		{ParseError{File: "a.txt", Expected: "a header line", Found: "an empty file"}, "a.txt: expected a header line, found an empty file"},
+		{ParseError{File: "a.txt", Line: 3, Col: 7, Msg: "stream 1 listed twice", Expected: "ignored"}, "a.txt:3:7: stream 1 listed twice"},
+		{ParseError{File: "0.evt", Binary: true, Offset: 148, Expected: "a record length", Found: "end of file"}, "0.evt: byte 148: expected a record length, found end of file"},
+		{ParseError{File: "0.evt", Binary: true, Expected: "a chunk header (0x03)", Found: "0x07"}, "0.evt: byte 0: expected a chunk header (0x03), found 0x07"},
+		{ParseError{Col: 3, Msg: `hostlist "n[5-3]": expected lo ≤ hi, found "5-3"`}, `hostlist "n[5-3]": expected lo ≤ hi, found "5-3" (column 3)`},
+		{ParseError{File: "a.txt", Line: 2, Err: boom}, "a.txt:2: disk gone"},
+	} {
+		if got := c.e.Error(); got != c.want {
+			t.Errorf("%#v:\n got %s\nwant %s", c.e, got, c.want)
+		}
 	}
-	if got := failed.Explain("expected a short line"); got != "reading: disk gone" {
-		t.Errorf("read error: %q", got)
+	e := &ParseError{File: "a", Line: 1, Msg: "reading: disk gone", Err: boom}
+	if !errors.Is(e, boom) {
+		t.Error("ParseError does not unwrap to its Err")
+	}
+}
+
+func TestQuoteAndSize(t *testing.T) {
+	if got := Quote("ab\t"); got != `"ab\t"` {
+		t.Errorf("Quote: %s", got)
+	}
+	long := strings.Repeat("x", 59) + "é" + "yyy"
+	if got := Quote(long); got != `"`+strings.Repeat("x", 59)+`"…` {
+		t.Errorf("Quote of a long field: %s", got)
+	}
+	for n, want := range map[int]string{256 << 20: "256 MiB", 1 << 20: "1 MiB", 64 << 10: "64 KiB", 100: "100 bytes", 1<<20 + 1: "1048577 bytes"} {
+		if got := Size(n); got != want {
+			t.Errorf("Size(%d) = %q, want %q", n, got, want)
+		}
 	}
 }
 
@@ -96,11 +126,11 @@ func TestLimit(t *testing.T) {
 		{"last line, max", x(16), true},
 		{"after short lines", "a\nb\n" + x(40) + "\n", true},
 	} {
-		r := New(strings.NewReader(c.in), 16)
+		r := New(strings.NewReader(c.in), "f", 16)
 		got := readAll(r)
-		var e *Error
+		var e *ParseError
 		switch {
-		case c.tooLong && (!errors.As(r.Err(), &e) || !e.TooLong || e.Line != len(got)+1):
+		case c.tooLong && (!errors.As(r.Err(), &e) || !errors.Is(e, bufio.ErrTooLong) || e.Line != len(got)+1):
 			t.Errorf("%s: lines %q, error %v, want too long at line %d", c.name, got, r.Err(), len(got)+1)
 		case !c.tooLong && (r.Err() != nil || len(got) != 1 || len(got[0]) != strings.Count(c.in, "x")):
 			t.Errorf("%s: lines %q, error %v", c.name, got, r.Err())
@@ -112,20 +142,20 @@ func TestLimit(t *testing.T) {
 // line; the error is at the line after it.
 func TestReadErrorAfterPartialLine(t *testing.T) {
 	boom := errors.New("disk gone")
-	r := New(io.MultiReader(strings.NewReader("a\r\nb"), iotest.ErrReader(boom)), 64)
+	r := New(io.MultiReader(strings.NewReader("a\r\nb"), iotest.ErrReader(boom)), "f", 64)
 	got := readAll(r)
-	var e *Error
-	if strings.Join(got, "|") != "a|b" || !errors.As(r.Err(), &e) || e.TooLong || e.Line != 3 || !errors.Is(r.Err(), boom) {
+	var e *ParseError
+	if strings.Join(got, "|") != "a|b" || !errors.As(r.Err(), &e) || errors.Is(r.Err(), bufio.ErrTooLong) || e.Line != 3 || !errors.Is(r.Err(), boom) {
 		t.Fatalf("lines %q, error %#v", got, r.Err())
 	}
-	if r.Err().Error() != "line 3: reading: disk gone" {
+	if r.Err().Error() != "f:3: reading: disk gone" {
 		t.Errorf("message %q", r.Err())
 	}
 }
 
 // TestOneByteReads: lines split across many small reads read whole.
 func TestOneByteReads(t *testing.T) {
-	r := New(iotest.OneByteReader(strings.NewReader("\uFEFFab\r\ncd\n\nef")), 64)
+	r := New(iotest.OneByteReader(strings.NewReader("\uFEFFab\r\ncd\n\nef")), "f", 64)
 	if got := readAll(r); strings.Join(got, "|") != "ab|cd||ef" || r.Err() != nil {
 		t.Fatalf("lines %q, error %v", got, r.Err())
 	}
@@ -137,7 +167,7 @@ func TestBytesDoesNotAllocate(t *testing.T) {
 	in := "\uFEFF" + strings.Repeat("1 2 3\r\n", 10000)
 	var n int
 	allocs := testing.AllocsPerRun(5, func() {
-		r := New(strings.NewReader(in), 1<<20)
+		r := New(strings.NewReader(in), "f", 1<<20)
 		for r.Next() {
 			n += len(r.Bytes())
 		}

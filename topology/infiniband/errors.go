@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"superstep/internal/linereader"
@@ -12,34 +11,15 @@ import (
 
 // ParseError is the one error type of the readers: the file (the name the
 // caller gave), the 1-based line, the 1-based byte column at which the bad
-// field starts, and what was expected there and what was found. Line is 0
-// when the error concerns the file as a whole (no device at all, an I/O
-// error before the first line); Col is 0 when it concerns a line as a
-// whole.
-type ParseError struct {
-	File string
-	Line int
-	Col  int
-	Msg  string
-	err  error // the underlying I/O error, if any
-}
-
-// Error returns "file:line:col: msg", leaving out a zero line or column.
-func (e *ParseError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		b.WriteString(":" + strconv.Itoa(e.Line))
-		if e.Col > 0 {
-			b.WriteString(":" + strconv.Itoa(e.Col))
-		}
-	}
-	b.WriteString(": " + e.Msg)
-	return b.String()
-}
-
-// Unwrap returns the I/O error that stopped reading, if that was the cause.
-func (e *ParseError) Unwrap() error { return e.err }
+// field starts, and what was expected there and what was found; its text
+// is "file:line:col: expected …, found …", leaving out a zero line or
+// column. Line is 0 when the error concerns the file as a whole (no device
+// at all, an I/O error before the first line); Col is 0 when it concerns a
+// line as a whole. Unwrap gives the underlying I/O error, if any.
+//
+// It is the one parse error of all of Superstep's file readers
+// (internal/linereader.ParseError), so errors.As matches every reader's.
+type ParseError = linereader.ParseError
 
 // Warning reports input that was read but is incomplete or was left out:
 // a router (a fat-tree has none), a device that cables point to but that
@@ -83,12 +63,12 @@ func found(s string, i int) string {
 	return strconv.Quote(f)
 }
 
-// scanError is the error of a line reader of file that stopped (a
-// *linereader.Error): a line over maxLine, or a read error.
+// scanError is the error of a line reader of file that stopped: the
+// reader's *ParseError (a line over maxLine, a read error at a line), or
+// err as a *ParseError of the file as a whole.
 func scanError(file string, err error) *ParseError {
-	var e *linereader.Error
-	if !errors.As(err, &e) {
-		return &ParseError{File: file, Msg: "reading: " + err.Error(), err: err}
+	if e := (*ParseError)(nil); errors.As(err, &e) {
+		return e
 	}
-	return &ParseError{File: file, Line: e.Line, Msg: e.Explain(fmt.Sprintf("expected a line of at most %d KiB, found a longer one", maxLine>>10)), err: e.Err}
+	return &ParseError{File: file, Msg: "reading: " + err.Error(), Err: err}
 }

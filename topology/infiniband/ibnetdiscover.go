@@ -114,7 +114,7 @@ func (p *ibReader) warn(line int, format string, args ...any) {
 }
 
 func (p *ibReader) read(r io.Reader) error {
-	lr := linereader.New(r, maxLine)
+	lr := linereader.New(r, p.file, maxLine)
 	p.current = -1
 	detected := false
 	for lr.Next() {

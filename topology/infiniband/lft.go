@@ -151,7 +151,7 @@ func (p *lftReader) warn(line int, format string, args ...any) {
 }
 
 func (p *lftReader) read(r io.Reader) error {
-	lr := linereader.New(r, maxLine)
+	lr := linereader.New(r, p.file, maxLine)
 	for lr.Next() {
 		p.line = lr.Line()
 		p.text = bytes.TrimRight(lr.Bytes(), " \t\r")

@@ -302,7 +302,7 @@ func TestReadLFTErrors(t *testing.T) {
 		{"lid twice", h0 + "0x0001 001\n0x0001 002\n", 3, 1, `expected each LID once in a switch's table, found 0x0001 again`},
 		{"switch twice", h0 + h0, 2, 47, `expected each switch once, found L1 p0 s0 (0x2c90100000001) again (first at line 1)`},
 		{"multicast", "Multicast mlids [0xc000-0xc3ff] of switch Lid 3 guid 0x1 (x):\n", 1, 1, `expected a unicast table (dump_fts or ibroute without -M), found a multicast table`},
-		{"long line", h0 + strings.Repeat("x", maxLine+10) + "\n", 2, 0, "expected a line of at most 1024 KiB, found a longer one"},
+		{"long line", h0 + strings.Repeat("x", maxLine+10) + "\n", 2, 0, "expected a line of at most 1 MiB, found a longer one"},
 	} {
 		_, _, err := ReadLFT(strings.NewReader(c.in), "t.lft", f)
 		var pe *ParseError
@@ -310,7 +310,7 @@ func TestReadLFTErrors(t *testing.T) {
 			t.Errorf("%s: error %v, want a *ParseError", c.name, err)
 			continue
 		}
-		if pe.File != "t.lft" || pe.Line != c.line || c.col != 0 && pe.Col != c.col || !strings.Contains(pe.Msg, c.msg) {
+		if pe.File != "t.lft" || pe.Line != c.line || c.col != 0 && pe.Col != c.col || !strings.Contains(pe.Error(), c.msg) {
 			t.Errorf("%s: got %s (line %d col %d), want t.lft:%d:%d: …%s…", c.name, pe, pe.Line, pe.Col, c.line, c.col, c.msg)
 		}
 	}
@@ -351,7 +351,7 @@ func TestReadLFTLineEndings(t *testing.T) {
 		t.Errorf("read error: %v", err)
 	}
 	_, _, err = ReadLFT(strings.NewReader(head+strings.Repeat("x", maxLine)+"\n"), "t.lft", f)
-	if !errors.Is(err, bufio.ErrTooLong) || err.Error() != "t.lft:6: expected a line of at most 1024 KiB, found a longer one" {
+	if !errors.Is(err, bufio.ErrTooLong) || err.Error() != "t.lft:6: expected a line of at most 1 MiB, found a longer one" {
 		t.Errorf("long line: %v", err)
 	}
 }

@@ -208,7 +208,7 @@ func (p *pqReader) expected(i int, what string) error {
 }
 
 func (p *pqReader) read(r io.Reader) error {
-	lr := linereader.New(r, maxLine)
+	lr := linereader.New(r, p.file, maxLine)
 	p.seen = map[[3]int]int{}
 	for lr.Next() {
 		p.line = lr.Line()

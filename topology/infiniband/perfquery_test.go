@@ -292,7 +292,7 @@ func TestReadPerfqueryErrors(t *testing.T) {
 		{"value 64", "# Port extended counters: Lid 1 port 1\nPortXmitData:....18446744073709551616\n", 2, 18, `expected a decimal 64-bit counter value`},
 		{"counter twice", h + "PortXmitData:....1\nPortXmitData:....1\n", 3, 1, `expected each counter once in a block, found PortXmitData again`},
 		{"port twice", h + h, 2, 1, `expected each port once per kind of block, found Lid 1 port 1 again (first at line 1)`},
-		{"long", h + strings.Repeat("x", maxLine+1), 2, 0, `expected a line of at most 1024 KiB`},
+		{"long", h + strings.Repeat("x", maxLine+1), 2, 0, `expected a line of at most 1 MiB`},
 	} {
 		_, _, err := ReadPerfquery(strings.NewReader(c.in), "e.pq", f, t0, fattree.PortDirection)
 		var pe *ParseError
@@ -300,7 +300,7 @@ func TestReadPerfqueryErrors(t *testing.T) {
 			t.Errorf("%s: error %v, want a *ParseError", c.name, err)
 			continue
 		}
-		if pe.File != "e.pq" || pe.Line != c.line || pe.Col != c.col || !strings.Contains(pe.Msg, c.msg) {
+		if pe.File != "e.pq" || pe.Line != c.line || pe.Col != c.col || !strings.Contains(pe.Error(), c.msg) {
 			t.Errorf("%s: got %s (line %d col %d), want e.pq:%d:%d: …%s…", c.name, pe, pe.Line, pe.Col, c.line, c.col, c.msg)
 		}
 	}

@@ -270,17 +270,22 @@ func treeScopeFiles(dir string) (counts, rtables []timedFile, warns []Warning, e
 		}
 	}
 	listing := filepath.Join(dir, ListingFile)
-	if b, e := os.ReadFile(listing); e == nil {
-		for i, l := range strings.Split(string(b), "\n") {
-			l = strings.TrimSpace(l)
+	if lf, e := os.Open(listing); e == nil {
+		lr := linereader.New(lf, listing, maxLine)
+		for lr.Next() {
+			l := strings.TrimSpace(lr.Text())
 			if l == "" {
 				continue
 			}
 			if _, e := os.Stat(filepath.Join(dir, l)); e != nil || strings.Contains(l, "/") {
-				warns = append(warns, Warning{File: listing, Line: i + 1, Msg: fmt.Sprintf("%q is listed but is not a file of the directory: left out", l)})
+				warns = append(warns, Warning{File: listing, Line: lr.Line(), Msg: fmt.Sprintf("%q is listed but is not a file of the directory: left out", l)})
 				continue
 			}
-			add(l, listing, i+1)
+			add(l, listing, lr.Line())
+		}
+		lf.Close()
+		if e := lr.Err(); e != nil {
+			return nil, nil, nil, e
 		}
 	} else if errors.Is(e, os.ErrNotExist) {
 		entries, e := os.ReadDir(dir)
@@ -508,7 +513,7 @@ func (c *countScratch) see(f *fattree.Fabric, id, port, line int) int {
 // readCount reads one .count file into a snapshot at t; scratch, if not
 // nil, is reused from file to file.
 func readCount(r io.Reader, name string, f *fattree.Fabric, dev devIndex, t time.Time, opt PerfqueryOptions, scratch *countScratch) (fattree.Snapshot, []Warning, error) {
-	lr := linereader.New(r, maxLine)
+	lr := linereader.New(r, name, maxLine)
 	line := 0
 	errAt := func(col int, format string, args ...any) error {
 		return &ParseError{File: name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
@@ -658,7 +663,7 @@ func readCount(r io.Reader, name string, f *fattree.Fabric, dev devIndex, t time
 // readRTable reads one .rtable file: a header line, then per switch its
 // GUID and "lid:port" fields.
 func readRTable(r io.Reader, name string, f *fattree.Fabric, dev devIndex) (*fattree.Table, []Warning, error) {
-	lr := linereader.New(r, maxLine)
+	lr := linereader.New(r, name, maxLine)
 	line := 0
 	errAt := func(col int, format string, args ...any) error {
 		return &ParseError{File: name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}

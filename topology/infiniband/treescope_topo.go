@@ -198,7 +198,7 @@ func readTopo(r io.Reader, name string) (fattree.Discovered, treeScopeTopo, []Wa
 	var meta treeScopeTopo
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return g, meta, nil, &ParseError{File: name, Msg: "reading: " + err.Error(), err: err}
+		return g, meta, nil, &ParseError{File: name, Msg: "reading: " + err.Error(), Err: err}
 	}
 	p := &jsonReader{file: name, data: data, dec: json.NewDecoder(bytes.NewReader(data))}
 	p.dec.UseNumber()

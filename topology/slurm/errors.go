@@ -5,52 +5,25 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"superstep/internal/linereader"
 )
 
 // ParseError is the one error type of this package: the file (the name the
 // caller gave), the 1-based line, the 1-based byte column at which the bad
-// field starts, and what was expected there and what was found.
+// field starts, and what was expected there and what was found; its text
+// is "file:line:col: expected …, found …", leaving out a zero line or
+// column. Unwrap gives the underlying error (I/O), if any.
 //
 // Line is 0 when the error concerns the file as a whole (no header line, an
 // I/O error before the first line); Col is 0 when it concerns a line as a
 // whole (a header without a required column). ExpandHostlist, which reads no
 // file, returns a ParseError with File "" and Line 0 whose Col is the column
-// in the hostlist string.
-type ParseError struct {
-	File string
-	Line int
-	Col  int
-	Msg  string
-	err  error // the underlying error (I/O, or the hostlist error), if any
-}
-
-// Error returns "file:line:col: msg", leaving out a zero line or column.
-// Without a file and a line (an error of ExpandHostlist) it returns
-// "msg (column col)".
-func (e *ParseError) Error() string {
-	if e.File == "" && e.Line == 0 {
-		if e.Col > 0 {
-			return fmt.Sprintf("%s (column %d)", e.Msg, e.Col)
-		}
-		return e.Msg
-	}
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		b.WriteString(":")
-		b.WriteString(strconv.Itoa(e.Line))
-		if e.Col > 0 {
-			b.WriteString(":")
-			b.WriteString(strconv.Itoa(e.Col))
-		}
-	}
-	b.WriteString(": ")
-	b.WriteString(e.Msg)
-	return b.String()
-}
-
-// Unwrap returns the I/O error that stopped reading, if that was the cause.
-func (e *ParseError) Unwrap() error { return e.err }
+// in the hostlist string; its text is "msg (column col)".
+//
+// It is the one parse error of all of Superstep's file readers
+// (internal/linereader.ParseError), so errors.As matches every reader's.
+type ParseError = linereader.ParseError
 
 // Warning reports input that was read but is incomplete or inconsistent:
 // a job without nodes or without an end time, a node count that disagrees
@@ -82,17 +55,7 @@ func (w Warning) String() string {
 }
 
 // quote shows a field in a message, shortened when long.
-func quote(s string) string {
-	const max = 60
-	if len(s) > max {
-		cut := max
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		return strconv.Quote(s[:cut]) + "…"
-	}
-	return strconv.Quote(s)
-}
+func quote(s string) string { return linereader.Quote(s) }
 
 // foundAt describes what is at byte i of s for a message: a quoted
 // character, or "the end" when i is past the end.

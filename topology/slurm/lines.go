@@ -1,7 +1,6 @@
 package slurm
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -22,16 +21,13 @@ type lines struct {
 }
 
 func newLines(r io.Reader, name string) *lines {
-	return &lines{linereader.New(r, maxLine), name}
+	return &lines{linereader.New(r, name, maxLine), name}
 }
 
-// err returns the reading error as a *ParseError, or nil at a clean end.
-func (l *lines) err() error {
-	if e := (*linereader.Error)(nil); errors.As(l.Err(), &e) {
-		return &ParseError{File: l.name, Line: e.Line, Msg: e.Explain(fmt.Sprintf("expected a line of at most %d MiB, found a longer one", maxLine>>20)), err: e.Err}
-	}
-	return nil
-}
+// err returns the reading error as a *ParseError ("file:line: expected a
+// line of at most 64 MiB, found a longer one", "file:line: reading: …"),
+// or nil at a clean end.
+func (l *lines) err() error { return l.Err() }
 
 // errorf returns a *ParseError at the current line and the given column.
 func (l *lines) errorf(col int, format string, args ...any) *ParseError {

@@ -25,6 +25,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"superstep/internal/linereader"
 )
 
 // Pair holds the point-to-point counters of messages sent from Src to Dst
@@ -97,21 +99,13 @@ type Data struct {
 	Files []RankFile
 }
 
-// ParseError reports malformed input at a position.
-type ParseError struct {
-	File string
-	Line int // 1-based
-	Col  int // 1-based byte column, 0 if unknown
-	Msg  string
-}
-
-// Error formats the error as "file:line:col: msg" (col left out when 0).
-func (e *ParseError) Error() string {
-	if e.Col > 0 {
-		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
-	}
-	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-}
+// ParseError reports malformed input: the file, the 1-based line, the
+// 1-based byte column (0 if the line as a whole is wrong) and what was
+// expected there; its text is "file:line:col: expected …, found …" (col
+// left out when 0). It is the one parse error of all of Superstep's file
+// readers (internal/linereader.ParseError), so errors.As matches every
+// reader's.
+type ParseError = linereader.ParseError
 
 // Pairs returns all point-to-point pairs of all files, sorted by (Src, Dst).
 func (d *Data) Pairs() []Pair {

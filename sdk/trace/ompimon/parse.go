@@ -6,11 +6,17 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"superstep/internal/linereader"
 )
 
 // maxRank bounds rank numbers so that a corrupt file cannot make callers
 // allocate huge dense matrices.
 const maxRank = 1 << 24
+
+// maxLine bounds a line: a D line lists up to maxRank members of about
+// nine bytes each.
+const maxLine = 256 << 20
 
 // maxBins bounds the histogram length (Open MPI writes 66 bins).
 const maxBins = 1024
@@ -138,15 +144,10 @@ func parse(name string, nameRank int, data []byte) (*RankFile, error) {
 		}
 		return nil
 	}
-	for len(data) > 0 {
-		p.line++
-		var ln []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			ln, data = data[:i], data[i+1:]
-		} else {
-			ln, data = data, nil
-		}
-		p.text = strings.TrimSuffix(string(ln), "\r")
+	lr := linereader.New(bytes.NewReader(data), name, maxLine)
+	for lr.Next() {
+		p.line = lr.Line()
+		p.text = lr.Text()
 		if strings.TrimSpace(p.text) == "" {
 			continue
 		}
@@ -276,6 +277,9 @@ func parse(name string, nameRank int, data []byte) (*RankFile, error) {
 			want := map[section]string{secP2P: "E or I", secOSC: "S or R", secColl: "C, D, O2A, A2O or A2A"}[sec]
 			return nil, p.errf(1, "expected %s line, found %q", want, clip(kind))
 		}
+	}
+	if err := lr.Err(); err != nil {
+		return nil, err
 	}
 	if comm != nil && !(commSeen[0] && commSeen[1] && commSeen[2]) {
 		return nil, p.errf(0, "expected O2A, A2O and A2A lines for communicator %q, found end of file", comm.Name)

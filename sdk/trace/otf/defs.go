@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+
+	"superstep/internal/linereader"
 )
 
 // streamInfo is one line of the master file: a stream and its processes.
@@ -21,45 +23,60 @@ type streamInfo struct {
 func parseMaster(file string, data []byte) ([]streamInfo, error) {
 	var out []streamInfo
 	seen := map[uint64]bool{}
-	line := 0
-	for len(data) > 0 {
-		line++
-		var rec []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			rec, data = data[:i], data[i+1:]
-		} else {
-			rec, data = data, nil
-		}
-		rec = bytes.TrimRight(rec, "\r")
-		if len(rec) == 0 {
-			continue
-		}
+	err := eachRecord(file, data, func(line int, rec []byte) string {
 		c := cursor{b: rec}
 		id, ok := c.hex()
 		if !ok || !c.eat(':') {
-			return nil, &FormatError{File: file, Line: line, Msg: fmt.Sprintf("expected <stream>:<process>,…, found %s", quote(rec))}
+			return fmt.Sprintf("expected <stream>:<process>,…, found %s", quote(rec))
 		}
 		if seen[id] {
-			return nil, &FormatError{File: file, Line: line, Msg: fmt.Sprintf("stream %x listed twice", id)}
+			return fmt.Sprintf("stream %x listed twice", id)
 		}
 		seen[id] = true
 		s := streamInfo{id: id}
 		for !c.done() {
 			p, ok := c.hex()
 			if !ok {
-				return nil, &FormatError{File: file, Line: line, Msg: fmt.Sprintf("expected a hex process id, found %s", quote(c.rest()))}
+				return fmt.Sprintf("expected a hex process id, found %s", quote(c.rest()))
 			}
 			s.procs = append(s.procs, p)
 			if !c.eat(',') && !c.done() {
-				return nil, &FormatError{File: file, Line: line, Msg: fmt.Sprintf("expected ',' after process %x, found %s", p, quote(c.rest()))}
+				return fmt.Sprintf("expected ',' after process %x, found %s", p, quote(c.rest()))
 			}
 		}
 		out = append(out, s)
+		return ""
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(out) == 0 {
-		return nil, &FormatError{File: file, Msg: "no streams listed"}
+		return nil, &ParseError{File: file, Msg: "no streams listed"}
 	}
 	return out, nil
+}
+
+// maxLine bounds a line of the master, definition, snapshot, summary and
+// marker files (a process group of 100 000 members is about 1 MiB).
+const maxLine = 256 << 20
+
+// eachRecord is the one line loop of the master, definition, snapshot,
+// summary and marker files: it calls do with each non-empty line of data,
+// the text of file, and its 1-based number (internal/linereader: CRLF
+// files read like LF files, a byte order mark is dropped). A message from
+// do stops the loop as a *ParseError at that line.
+func eachRecord(file string, data []byte, do func(line int, rec []byte) string) error {
+	lr := linereader.New(bytes.NewReader(data), file, maxLine)
+	for lr.Next() {
+		rec := lr.Bytes()
+		if len(rec) == 0 {
+			continue
+		}
+		if msg := do(lr.Line(), rec); msg != "" {
+			return lr.Errorf(0, "%s", msg)
+		}
+	}
+	return lr.Err()
 }
 
 type procDef struct {
@@ -127,30 +144,13 @@ func readDefFile(fsys fs.FS, name string, required bool, d *defs) error {
 // with a warning.
 func (d *defs) parse(file string, data []byte) error {
 	d.warn.file = file
-	line := 0
-	for len(data) > 0 {
-		line++
-		var rec []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			rec, data = data[:i], data[i+1:]
-		} else {
-			rec, data = data, nil
-		}
-		rec = bytes.TrimRight(rec, "\r")
-		if len(rec) == 0 {
-			continue
-		}
-		if err := d.record(rec, line); err != "" {
-			return &FormatError{File: file, Line: line, Msg: err}
-		}
-	}
-	return nil
+	return eachRecord(file, data, d.record)
 }
 
 // record reads one definition record and returns what went wrong, or "".
 // The records it uses are told by their keyword followed by a hex digit
 // (DTR1, not DTRG0…); the others are skipped by their layout (records.go).
-func (d *defs) record(rec []byte, line int) string {
+func (d *defs) record(line int, rec []byte) string {
 	if hasPrefix(rec, "DEF") {
 		return longFormatMsg(rec)
 	}

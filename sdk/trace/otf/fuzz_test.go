@@ -8,7 +8,7 @@ import (
 )
 
 // FuzzParseStream feeds arbitrary text to the stream parser with trace H's
-// definitions: it must never panic, fail only with a FormatError, and on
+// definitions: it must never panic, fail only with a ParseError, and on
 // success keep every leave paired with an earlier enter.
 func FuzzParseStream(f *testing.F) {
 	for _, s := range fuzzSeeds() {
@@ -23,9 +23,9 @@ func FuzzParseStream(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		res, err := parseStream("f.1.events.z", data, tb)
 		if err != nil {
-			var fe *FormatError
+			var fe *ParseError
 			if !errors.As(err, &fe) || fe.Line < 1 {
-				t.Fatalf("error %v is not a FormatError with a line", err)
+				t.Fatalf("error %v is not a ParseError with a line", err)
 			}
 			return
 		}
@@ -65,7 +65,7 @@ func FuzzParseStream(f *testing.F) {
 
 // FuzzParseDefs feeds arbitrary text to the definition parser and the
 // snapshot, summary and marker parsers: they must never panic and fail
-// only with a FormatError with a line.
+// only with a ParseError with a line.
 func FuzzParseDefs(f *testing.F) {
 	for _, s := range []string{hDefs,
 		"DTR3e8\nDTRG0T252733043e9\nDA1M5,\nDPGA10V1\nDP1NM\"a\"PT2\nDP2\nDPG10MNM\"x\"\nDF1G1NM\"f\"X1\nDCNT5G3NM\"power\"P129U\"W\"\nDCA5M10,\nDK1Y8NM\"k\"T\"\"\nDV1.a.2\"coelacanth\"\nDUI1d6c\nDPS1M1,2,\nDAUXbb8Y0\nDS1F1LN2a\nDSF1NM\"m.c\"\nDFL1NM\"f\"G1\nDFLG1NM\"g\"\nK1Y0V78\n",
@@ -85,9 +85,9 @@ func FuzzParseDefs(f *testing.F) {
 			if err == nil {
 				return
 			}
-			var fe *FormatError
+			var fe *ParseError
 			if !errors.As(err, &fe) || fe.Line < 1 {
-				t.Fatalf("error %v is not a FormatError with a line", err)
+				t.Fatalf("error %v is not a ParseError with a line", err)
 			}
 		}
 		check(newDefs().parse("f.0.def", data))

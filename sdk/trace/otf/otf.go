@@ -56,7 +56,7 @@
 // VampirTrace's per-node counters ("record on a process-group stream
 // skipped").
 //
-// What is an error (a FormatError with file and line): a malformed record
+// What is an error (a ParseError with file and line): a malformed record
 // the reader uses (DTR, DP, DPG, DF, DA, DPGA, E, L, S, R), a switch to an
 // id that is neither a process nor a process group, events out of time
 // order or naming undefined processes or functions, text cut mid-record,
@@ -80,25 +80,17 @@ import (
 	"slices"
 	"strings"
 
+	"superstep/internal/linereader"
 	"superstep/internal/parallel"
 	"superstep/sdk/trace"
 )
 
-// FormatError is malformed input: the file, the line (1-based; 0 when the
-// problem is the file as a whole) and what was expected.
-type FormatError struct {
-	File string
-	Line int
-	Msg  string
-}
-
-// Error is "a.1f.events.z:1203: expected a hex timestamp, found "zz"".
-func (e *FormatError) Error() string {
-	if e.Line <= 0 {
-		return fmt.Sprintf("%s: %s", e.File, e.Msg)
-	}
-	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-}
+// ParseError is malformed input: the file, the line (1-based; 0 when the
+// problem is the file as a whole) and what was expected; its text is
+// "a.1f.events.z:1203: expected a hex timestamp, found "zz"". It is the
+// one parse error of all of Superstep's file readers
+// (internal/linereader.ParseError), so errors.As matches every reader's.
+type ParseError = linereader.ParseError
 
 // Read reads the OTF v1 trace whose master file is path (a ".otf" file),
 // or the one ".otf" file in the directory path.
@@ -162,10 +154,10 @@ func readFS(ctx context.Context, fsys fs.FS, name string, read streamReader) (*t
 		}
 	}
 	if defs.ticksPerSecond == 0 {
-		return nil, &FormatError{File: stem + ".0.def", Msg: "no timer resolution (DTR) record"}
+		return nil, &ParseError{File: stem + ".0.def", Msg: "no timer resolution (DTR) record"}
 	}
 	if len(defs.procs) == 0 {
-		return nil, &FormatError{File: stem + ".0.def", Msg: "no process (DP) records"}
+		return nil, &ParseError{File: stem + ".0.def", Msg: "no process (DP) records"}
 	}
 	tb := defs.tables()
 	start, ok := traceStart(fsys, prefix, streams)

@@ -212,9 +212,9 @@ func streamFS(text string) fstest.MapFS {
 	}
 }
 
-// TestFormatErrors: bad input gives a FormatError naming the file, line
+// TestParseErrors: bad input gives a ParseError naming the file, line
 // and what was expected.
-func TestFormatErrors(t *testing.T) {
+func TestParseErrors(t *testing.T) {
 	cases := []struct{ text, want string }{
 		{"64\n*1\nE1\nzz\n", `h.1.events.z:4: expected a hex timestamp, found "zz"`},
 		{"64\n*1\nE1\nL\nL\n", `h.1.events.z:5: leave on process 1, which is in no function`},
@@ -233,9 +233,9 @@ func TestFormatErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := ReadFS(context.Background(), streamFS(c.text), "h.otf")
-		var fe *FormatError
+		var fe *ParseError
 		if !errors.As(err, &fe) {
-			t.Errorf("%q: error %v, want a FormatError", c.text, err)
+			t.Errorf("%q: error %v, want a ParseError", c.text, err)
 			continue
 		}
 		if !strings.HasPrefix(err.Error(), c.want) {

@@ -69,11 +69,11 @@ func (in *inflater) inflate(file string, data []byte) ([]byte, error) {
 	if in.zr == nil {
 		zr, err := zlib.NewReader(r)
 		if err != nil {
-			return nil, &FormatError{File: file, Msg: fmt.Sprintf("not a zlib stream: %v", err)}
+			return nil, &ParseError{File: file, Msg: fmt.Sprintf("not a zlib stream: %v", err)}
 		}
 		in.zr = zr
 	} else if err := in.zr.(zlib.Resetter).Reset(r, nil); err != nil {
-		return nil, &FormatError{File: file, Msg: fmt.Sprintf("not a zlib stream: %v", err)}
+		return nil, &ParseError{File: file, Msg: fmt.Sprintf("not a zlib stream: %v", err)}
 	}
 	if cap(in.buf) == 0 {
 		in.buf = make([]byte, 0, 4*len(data)+4096)
@@ -90,7 +90,7 @@ func (in *inflater) inflate(file string, data []byte) ([]byte, error) {
 		}
 		if err != nil {
 			in.buf = out
-			return nil, &FormatError{File: file, Msg: fmt.Sprintf("corrupt zlib stream after %d bytes of text: %v", len(out), err)}
+			return nil, &ParseError{File: file, Msg: fmt.Sprintf("corrupt zlib stream after %d bytes of text: %v", len(out), err)}
 		}
 	}
 	in.buf = out
@@ -189,41 +189,31 @@ func readAux(fsys fs.FS, name string, kind fileKind, tb *tables, in *inflater, w
 // of the file's kind, each skipped by its layout.
 func parseAux(file string, kind fileKind, data []byte, tb *tables, w *trace.Warnings) error {
 	wr := warner{file: file}
-	line := 0
-	for len(data) > 0 {
-		line++
-		var rec []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			rec, data = data[:i], data[i+1:]
-		} else {
-			rec, data = data, nil
-		}
-		rec = bytes.TrimRight(rec, "\r")
-		if len(rec) == 0 {
-			continue
-		}
+	err := eachRecord(file, data, func(line int, rec []byte) string {
 		c := cursor{b: rec}
 		switch {
 		case isHex(rec[0]):
 			if _, ok := c.hex(); !ok || !c.done() {
-				return &FormatError{File: file, Line: line, Msg: fmt.Sprintf("expected a hex timestamp, found %s", quote(rec))}
+				return fmt.Sprintf("expected a hex timestamp, found %s", quote(rec))
 			}
 		case rec[0] == '*':
 			c.i++
 			id, ok := c.hex()
 			if !ok || !c.done() {
-				return &FormatError{File: file, Line: line, Msg: fmt.Sprintf("expected *<hex process id>, found %s", quote(rec))}
+				return fmt.Sprintf("expected *<hex process id>, found %s", quote(rec))
 			}
 			if _, ok := tb.proc.get(id); !ok {
 				if _, ok := tb.group.get(id); !ok {
-					return &FormatError{File: file, Line: line, Msg: fmt.Sprintf("process %x is not defined (neither a process nor a process group)", id)}
+					return fmt.Sprintf("process %x is not defined (neither a process nor a process group)", id)
 				}
 			}
 		default:
-			if msg := skipRecord(kind, &wr, line, rec); msg != "" {
-				return &FormatError{File: file, Line: line, Msg: msg}
-			}
+			return skipRecord(kind, &wr, line, rec)
 		}
+		return ""
+	})
+	if err != nil {
+		return err
 	}
 	w.Merge(&wr.w)
 	return nil
@@ -240,7 +230,7 @@ func parseStream(file string, data []byte, tb *tables) (*streamResult, error) {
 	haveTime := false
 	line := 0
 	ferr := func(format string, args ...any) error {
-		return &FormatError{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
+		return &ParseError{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
 	}
 	for pos := 0; pos < len(data); {
 		line++

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+
+	"superstep/internal/linereader"
 )
 
 // Buffer markers and the record types that are not events or definitions.
@@ -18,18 +20,12 @@ const (
 	endianBig    = 0x23
 )
 
-// FormatError is a truncated or corrupt file: which file, at which byte,
-// and what was expected there.
-type FormatError struct {
-	File   string
-	Offset int64
-	Msg    string
-}
-
-// Error is "file: byte N: what was expected".
-func (e *FormatError) Error() string {
-	return fmt.Sprintf("%s: byte %d: %s", e.File, e.Offset, e.Msg)
-}
+// ParseError is a truncated or corrupt file: which file, at which byte
+// (Offset, with Binary set) and what was expected there; its text is
+// "file: byte N: expected …, found …". It is the one parse error of all
+// of Superstep's file readers (internal/linereader.ParseError), so
+// errors.As matches every reader's.
+type ParseError = linereader.ParseError
 
 // cursor reads one file's bytes. The first error sticks: reads after it
 // return zeros, so a decoder checks err once per record.
@@ -44,7 +40,7 @@ type cursor struct {
 
 func (c *cursor) fail(at int, format string, args ...any) {
 	if c.err == nil {
-		c.err = &FormatError{File: c.file, Offset: int64(at), Msg: fmt.Sprintf(format, args...)}
+		c.err = &ParseError{File: c.file, Binary: true, Offset: int64(at), Msg: fmt.Sprintf(format, args...)}
 	}
 }
 

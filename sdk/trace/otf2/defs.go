@@ -116,7 +116,7 @@ func readGlobalDefs(file string, data []byte, chunkSize uint64) (*globalDefs, er
 		return nil, c.err
 	}
 	if !g.haveClock {
-		return nil, &FormatError{File: file, Offset: int64(len(data)), Msg: "expected a ClockProperties definition, found none"}
+		return nil, &ParseError{File: file, Binary: true, Offset: int64(len(data)), Msg: "expected a ClockProperties definition, found none"}
 	}
 	sort.SliceStable(g.locations, func(i, j int) bool { return g.locations[i].id < g.locations[j].id })
 	return g, nil

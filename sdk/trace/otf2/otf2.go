@@ -42,7 +42,7 @@
 //
 // Compressed (zlib) and SIONlib archives are refused. Truncated or
 // corrupt files, and records (known or not) whose length runs past their
-// chunk, give a *FormatError naming the file, the byte offset and what
+// chunk, give a *ParseError naming the file, the byte offset and what
 // was expected, never a panic.
 package otf2
 
@@ -144,7 +144,7 @@ func parseAnchor(file string, data []byte) (*Info, error) {
 	}
 	for _, cs := range []uint64{in.EventChunkSize, in.DefChunkSize} {
 		if cs < 1024 || cs > 1<<40 {
-			return nil, &FormatError{File: file, Offset: 11, Msg: fmt.Sprintf("implausible chunk size %d", cs)}
+			return nil, &ParseError{File: file, Binary: true, Offset: 11, Msg: fmt.Sprintf("implausible chunk size %d", cs)}
 		}
 	}
 	return in, nil
@@ -273,7 +273,7 @@ func readFS(ctx context.Context, fsys fs.FS, anchor string, decode decodeFunc) (
 	for i, d := range decs {
 		for _, e := range d.events {
 			if err := feed(b, d.proc, &e, g, comms, commIdx, regIdx); err != nil {
-				return nil, fmt.Errorf("%s/%d.evt: byte %d: %w", base, locs[i].id, e.off, err)
+				return nil, &ParseError{File: fmt.Sprintf("%s/%d.evt", base, locs[i].id), Binary: true, Offset: int64(e.off), Msg: err.Error(), Err: err}
 			}
 		}
 		d.events = nil

@@ -190,13 +190,13 @@ func TestCorrupt(t *testing.T) {
 	}
 }
 
-func TestFormatErrorAs(t *testing.T) {
+func TestParseErrorAs(t *testing.T) {
 	m := pingpongFS(t)
 	m["traces/0.evt"].Data = m["traces/0.evt"].Data[:0x94]
 	_, err := ReadFS(context.Background(), m, "traces.otf2")
-	var fe *FormatError
-	if !errors.As(err, &fe) || fe.File != "traces/0.evt" || fe.Offset != 148 {
-		t.Fatalf("error %v, want a FormatError at traces/0.evt byte 148", err)
+	var fe *ParseError
+	if !errors.As(err, &fe) || fe.File != "traces/0.evt" || !fe.Binary || fe.Offset != 148 {
+		t.Fatalf("error %v, want a ParseError at traces/0.evt byte 148", err)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow/go/v15/arrow/array"
 	"github.com/apache/arrow/go/v15/arrow/memory"
 
+	"superstep/internal/linereader"
 	"superstep/topology/torus"
 )
 
@@ -42,6 +43,9 @@ type bgqLine struct {
 // bgqMaxCoord bounds a coordinate or thread number in a .cnt file.
 const bgqMaxCoord = 1 << 16
 
+// bgqMaxLine bounds a line of counters: 68 numbers take about 1 KiB.
+const bgqMaxLine = 1 << 20
+
 // ReadBGQCounters reads a Blue Gene/Q raw link-counter file (".cnt", what
 // Boxfish's scripts/bgq_counters converts). Each line is
 //
@@ -64,7 +68,7 @@ const bgqMaxCoord = 1 << 16
 // maps its rank to its node in RankToNode. The channel table has region −2
 // (the whole run) and phase 0; run.Nodes is nil.
 //
-// Errors are *FormatError "name:line:col: expected …, found …": a line
+// Errors are *ParseError "name:line:col: expected …, found …": a line
 // without "**", a count of fields other than 7 or 8 before it or 60
 // after it, a value that is not a non-negative integer, a rank at or above
 // the number of lines or listed twice, a (node, thread) listed twice, and
@@ -72,20 +76,15 @@ const bgqMaxCoord = 1 << 16
 // line (missing nodes) and non-zero counters on a direction where the
 // torus has no channel (extent 1, mesh edge, torus.Extent2Channels(1)).
 func ReadBGQCounters(name string, r io.Reader, opts ...torus.Option) (*Run, error) {
-	src, err := io.ReadAll(r)
-	if err != nil {
-		return nil, &FormatError{File: name, Msg: "reading: " + err.Error(), Err: err}
-	}
 	errAt := func(line, col int, format string, args ...any) error {
-		return &FormatError{File: name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+		return &ParseError{File: name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 	}
 	var lines []bgqLine
-	line := 0
 	var f [80][2]int // token start, end
-	for pos := 0; pos < len(src); {
-		line++
-		row, next := bfNextLine(src, pos)
-		pos = next
+	var err error
+	lr := linereader.New(r, name, bgqMaxLine)
+	for lr.Next() {
+		line, row := lr.Line(), lr.Bytes()
 		n, star := 0, -1
 		for i, j, ok := bfNextField(row, 0); ok; i, j, ok = bfNextField(row, j) {
 			if n == len(f) {
@@ -155,6 +154,9 @@ func ReadBGQCounters(name string, r io.Reader, opts ...torus.Option) (*Run, erro
 		}
 		lines = append(lines, l)
 	}
+	if err := lr.Err(); err != nil {
+		return nil, err
+	}
 	if len(lines) == 0 {
 		return nil, errAt(0, 0, "expected counter lines (rank a b c d e t ** counters), found none")
 	}
@@ -173,7 +175,7 @@ func ReadBGQCounters(name string, r io.Reader, opts ...torus.Option) (*Run, erro
 	}
 	t, err := torus.New(BGQDims(), ext, opts...)
 	if err != nil {
-		return nil, &FormatError{File: name, Msg: err.Error(), Err: err}
+		return nil, &ParseError{File: name, Msg: err.Error(), Err: err}
 	}
 	rankLine := make([]int, len(lines))
 	r2n := make([]int, len(lines))

@@ -143,7 +143,7 @@ func TestReadBGQCountersErrors(t *testing.T) {
 		{"# nothing\n\n", `x.cnt: expected counter lines (rank a b c d e t ** counters), found none`},
 	} {
 		_, err := ReadBGQCounters("x.cnt", strings.NewReader(tc.src))
-		var fe *FormatError
+		var fe *ParseError
 		if !errors.As(err, &fe) || err.Error() != tc.want {
 			t.Errorf("%.30q…:\n got %v\nwant %s", tc.src, err, tc.want)
 		}

@@ -44,13 +44,13 @@ type Meta struct {
 const bfMaxDims = 32
 
 // ReadMeta reads a Boxfish run meta file (name is the file name used in
-// errors and warnings). Errors are *FormatError "name:line:col: expected
+// errors and warnings). Errors are *ParseError "name:line:col: expected
 // …, found …"; a declared nodes count that differs from the product of
 // dim is a warning.
 func ReadMeta(name string, r io.Reader) (*Meta, error) {
 	src, err := io.ReadAll(r)
 	if err != nil {
-		return nil, &FormatError{File: name, Msg: "reading: " + err.Error(), Err: err}
+		return nil, &ParseError{File: name, Msg: "reading: " + err.Error(), Err: err}
 	}
 	p := bfNewParser(name, src)
 	docs, err := p.parseStream(false)
@@ -294,7 +294,7 @@ func ReadFS(fsys fs.FS, metaPath string, opts ...torus.Option) (*Run, error) {
 func readRun(open func(name string) (io.ReadCloser, string, error), metaPath string, opts []torus.Option) (*Run, error) {
 	f, _, err := open(metaPath)
 	if err != nil {
-		return nil, &FormatError{File: metaPath, Msg: err.Error(), Err: err}
+		return nil, &ParseError{File: metaPath, Msg: err.Error(), Err: err}
 	}
 	meta, err := ReadMeta(metaPath, f)
 	f.Close()
@@ -309,7 +309,7 @@ func readRun(open func(name string) (io.ReadCloser, string, error), metaPath str
 		}
 		f, path, err := open(name)
 		if err != nil {
-			return nil, &FormatError{File: metaPath, Msg: fmt.Sprintf("table %s: %v", name, err), Err: err}
+			return nil, &ParseError{File: metaPath, Msg: fmt.Sprintf("table %s: %v", name, err), Err: err}
 		}
 		defer f.Close()
 		t, err := ReadTable(path, f)
@@ -344,7 +344,7 @@ func readRun(open func(name string) (io.ReadCloser, string, error), metaPath str
 		total *= k
 	}
 	if total > budget {
-		return nil, &FormatError{File: metaPath, Msg: fmt.Sprintf("expected at most %d nodes for tables of this size, found dim with %d", budget, total)}
+		return nil, &ParseError{File: metaPath, Msg: fmt.Sprintf("expected at most %d nodes for tables of this size, found dim with %d", budget, total)}
 	}
 	opts = append([]torus.Option{torus.Mesh(meta.Mesh...)}, opts...)
 	if meta.Extent2 != 0 {
@@ -352,7 +352,7 @@ func readRun(open func(name string) (io.ReadCloser, string, error), metaPath str
 	}
 	t, err := torus.New(meta.Coords, meta.Dim, opts...)
 	if err != nil {
-		return nil, &FormatError{File: metaPath, Msg: err.Error(), Err: err}
+		return nil, &ParseError{File: metaPath, Msg: err.Error(), Err: err}
 	}
 	run.Torus = t
 	if links != nil {

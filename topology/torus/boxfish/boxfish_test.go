@@ -258,7 +258,7 @@ func TestReadErrors(t *testing.T) {
 	} {
 		meta := bfWriteFixture(t, bfTiny, tc.edit)
 		run, err := Read(meta)
-		var fe *FormatError
+		var fe *ParseError
 		if err == nil || !errors.As(err, &fe) {
 			t.Errorf("%+v: err %v", tc.edit, err)
 			if run != nil {

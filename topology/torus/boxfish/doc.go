@@ -34,7 +34,7 @@
 // what its format cannot say. ReadBGQCounters reads a Blue Gene/Q ".cnt"
 // file, what Boxfish's scripts/bgq_counters converts, into a Run.
 //
-// Every error is a *FormatError whose text reads "file:line:col: expected
+// Every error is a *ParseError whose text reads "file:line:col: expected
 // …, found …"; warnings (Warning) are returned, never printed. The Blue
 // Gene/P run bgpc ships with Superstep as datasets.BoxfishBGP().
 package boxfish

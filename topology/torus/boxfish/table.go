@@ -71,14 +71,14 @@ func (t *Table) fieldCol(r, f int) int {
 	}
 }
 
-// errAt returns a FormatError at field f of row r.
+// errAt returns a ParseError at field f of row r.
 func (t *Table) errAt(r, f int, format string, args ...any) error {
-	return &FormatError{File: t.File, Line: t.Lines[r], Col: t.fieldCol(r, f), Msg: fmt.Sprintf(format, args...)}
+	return &ParseError{File: t.File, Line: t.Lines[r], Col: t.fieldCol(r, f), Msg: fmt.Sprintf(format, args...)}
 }
 
-// errHeader returns a FormatError at the column list.
+// errHeader returns a ParseError at the column list.
 func (t *Table) errHeader(format string, args ...any) error {
-	return &FormatError{File: t.File, Line: t.headerLine, Col: 1, Msg: fmt.Sprintf(format, args...)}
+	return &ParseError{File: t.File, Line: t.headerLine, Col: 1, Msg: fmt.Sprintf(format, args...)}
 }
 
 func (t *Table) columnNames() string {
@@ -184,12 +184,12 @@ func bfFlatten(prefix string, n *bfNode, out map[string]string) {
 //
 // A value of an integer column must be an integer in the type's range; an
 // integral float such as 40000.0 is accepted with a warning (one per
-// column). Anything else is a *FormatError "name:line:col: expected …,
+// column). Anything else is a *ParseError "name:line:col: expected …,
 // found …". Memory is a small multiple of the input size.
 func ReadTable(name string, r io.Reader) (*Table, error) {
 	src, err := io.ReadAll(r)
 	if err != nil {
-		return nil, &FormatError{File: name, Msg: "reading: " + err.Error(), Err: err}
+		return nil, &ParseError{File: name, Msg: "reading: " + err.Error(), Err: err}
 	}
 	return bfParseTable(name, src)
 }
@@ -286,13 +286,13 @@ func bfParseTable(name string, src []byte) (*Table, error) {
 			}
 			tok := row[i:j]
 			if k >= ncol {
-				return nil, &FormatError{File: name, Line: line, Col: i + 1, Msg: fmt.Sprintf("expected %d values (%s), found more: %q", ncol, t.columnNames(), tok)}
+				return nil, &ParseError{File: name, Line: line, Col: i + 1, Msg: fmt.Sprintf("expected %d values (%s), found more: %q", ncol, t.columnNames(), tok)}
 			}
 			c := &t.Columns[k]
 			if specs[k].float {
 				v, err := strconv.ParseFloat(string(tok), 64)
 				if err != nil {
-					return nil, &FormatError{File: name, Line: line, Col: i + 1, Msg: fmt.Sprintf("expected a number for %s, found %q", c.Name, tok)}
+					return nil, &ParseError{File: name, Line: line, Col: i + 1, Msg: fmt.Sprintf("expected a number for %s, found %q", c.Name, tok)}
 				}
 				c.Floats = append(c.Floats, v)
 			} else {
@@ -300,7 +300,7 @@ func bfParseTable(name string, src []byte) (*Table, error) {
 				if !ok {
 					f, err := strconv.ParseFloat(string(tok), 64)
 					if err != nil || f != math.Trunc(f) || math.IsInf(f, 0) || f < -9.2e18 || f > 9.2e18 {
-						return nil, &FormatError{File: name, Line: line, Col: i + 1, Msg: fmt.Sprintf("expected an integer for %s (%s), found %q", c.Name, c.Type, tok)}
+						return nil, &ParseError{File: name, Line: line, Col: i + 1, Msg: fmt.Sprintf("expected an integer for %s (%s), found %q", c.Name, c.Type, tok)}
 					}
 					v = int64(f)
 					if notes[k].n == 0 {
@@ -309,7 +309,7 @@ func bfParseTable(name string, src []byte) (*Table, error) {
 					notes[k].n++
 				}
 				if v < specs[k].lo || v > specs[k].hi {
-					return nil, &FormatError{File: name, Line: line, Col: i + 1, Msg: fmt.Sprintf("expected %s in %d..%d for %s, found %q", c.Type, specs[k].lo, specs[k].hi, c.Name, tok)}
+					return nil, &ParseError{File: name, Line: line, Col: i + 1, Msg: fmt.Sprintf("expected %s in %d..%d for %s, found %q", c.Type, specs[k].lo, specs[k].hi, c.Name, tok)}
 				}
 				c.Ints = append(c.Ints, v)
 			}
@@ -317,7 +317,7 @@ func bfParseTable(name string, src []byte) (*Table, error) {
 			i = j
 		}
 		if k > 0 && k < ncol {
-			return nil, &FormatError{File: name, Line: line, Col: i + 1, Msg: fmt.Sprintf("expected %d values (%s), found %d", ncol, t.columnNames(), k)}
+			return nil, &ParseError{File: name, Line: line, Col: i + 1, Msg: fmt.Sprintf("expected %d values (%s), found %d", ncol, t.columnNames(), k)}
 		}
 		if k > 0 {
 			t.Lines = append(t.Lines, line)

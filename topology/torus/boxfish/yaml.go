@@ -4,32 +4,18 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"superstep/internal/linereader"
 )
 
-// FormatError is the one error type of the Boxfish and Blue Gene/Q
+// ParseError is the one error type of the Boxfish and Blue Gene/Q
 // readers: a place in a file and what was expected there. Its text is
 // "file:line:col: expected …, found …" ("file:line: …" when Col is 0,
-// "file: …" when Line is 0 too).
-type FormatError struct {
-	File      string
-	Line, Col int // 1-based; 0 when the error concerns the whole file or line
-	Msg       string
-	Err       error // the underlying error (reading, opening), if any
-}
-
-// Error returns "file:line:col: msg".
-func (e *FormatError) Error() string {
-	switch {
-	case e.Line > 0 && e.Col > 0:
-		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
-	case e.Line > 0:
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s: %s", e.File, e.Msg)
-}
-
-// Unwrap returns the underlying error, if any.
-func (e *FormatError) Unwrap() error { return e.Err }
+// "file: …" when Line is 0 too); Unwrap gives the underlying error
+// (reading, opening), if any. It is the one parse error of all of
+// Superstep's file readers (internal/linereader.ParseError), so errors.As
+// matches every reader's.
+type ParseError = linereader.ParseError
 
 // Warning is something a reader accepted but the caller should know: it
 // names the file and, where one line is to blame, the line (else 0).
@@ -145,7 +131,7 @@ func bfNewParser(file string, src []byte) *bfParser {
 }
 
 func (p *bfParser) errAt(line, col int, format string, args ...any) error {
-	return &FormatError{File: p.file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+	return &ParseError{File: p.file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }
 
 // errf reports an error at pos.
