@@ -17,6 +17,6 @@ func init() {
 		"ReadFS": reflect.ValueOf(otf.ReadFS),
 
 		// type definitions
-		"FormatError": reflect.ValueOf((*otf.FormatError)(nil)),
+		"ParseError": reflect.ValueOf((*otf.ParseError)(nil)),
 	}
 }

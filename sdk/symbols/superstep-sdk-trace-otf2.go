@@ -19,7 +19,7 @@ func init() {
 		"ReadInfo":    reflect.ValueOf(otf2.ReadInfo),
 
 		// type definitions
-		"FormatError": reflect.ValueOf((*otf2.FormatError)(nil)),
-		"Info":        reflect.ValueOf((*otf2.Info)(nil)),
+		"Info":       reflect.ValueOf((*otf2.Info)(nil)),
+		"ParseError": reflect.ValueOf((*otf2.ParseError)(nil)),
 	}
 }

@@ -23,11 +23,11 @@ func init() {
 		"Write":           reflect.ValueOf(boxfish.Write),
 
 		// type definitions
-		"Column":      reflect.ValueOf((*boxfish.Column)(nil)),
-		"FormatError": reflect.ValueOf((*boxfish.FormatError)(nil)),
-		"Meta":        reflect.ValueOf((*boxfish.Meta)(nil)),
-		"Run":         reflect.ValueOf((*boxfish.Run)(nil)),
-		"Table":       reflect.ValueOf((*boxfish.Table)(nil)),
-		"Warning":     reflect.ValueOf((*boxfish.Warning)(nil)),
+		"Column":     reflect.ValueOf((*boxfish.Column)(nil)),
+		"Meta":       reflect.ValueOf((*boxfish.Meta)(nil)),
+		"ParseError": reflect.ValueOf((*boxfish.ParseError)(nil)),
+		"Run":        reflect.ValueOf((*boxfish.Run)(nil)),
+		"Table":      reflect.ValueOf((*boxfish.Table)(nil)),
+		"Warning":    reflect.ValueOf((*boxfish.Warning)(nil)),
 	}
 }
