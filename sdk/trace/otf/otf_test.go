@@ -3,6 +3,7 @@ package otf
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"math"
 	"math/big"
 	"path/filepath"
@@ -295,7 +296,8 @@ func TestBadFiles(t *testing.T) {
 
 	missing := streamFS("64\n*1\nE1\nL\n")
 	delete(missing, "h.1.events.z")
-	if _, err := ReadFS(context.Background(), missing, "h.otf"); err == nil || !strings.Contains(err.Error(), "stream 1") {
+	if _, err := ReadFS(context.Background(), missing, "h.otf"); err == nil || !errors.Is(err, fs.ErrNotExist) ||
+		err.Error() != "otf: stream 1: the master file lists it but neither h.1.events.z nor h.1.events exists: file does not exist" {
 		t.Errorf("missing stream: %v", err)
 	}
 }

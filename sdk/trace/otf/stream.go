@@ -134,6 +134,10 @@ func readStream(fsys fs.FS, prefix string, id uint64, tb *tables, in *inflater) 
 		name = fmt.Sprintf("%s.%x.events", prefix, id)
 		data, err = in.readFile(fsys, name)
 		compressed = false
+		if errors.Is(err, fs.ErrNotExist) {
+			// Neither form exists: name both, not only the last tried.
+			return nil, fmt.Errorf("otf: stream %x: the master file lists it but neither %s.z nor %s exists: %w", id, path.Base(name), path.Base(name), fs.ErrNotExist)
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("otf: stream %x: %w", id, err)
